@@ -1,0 +1,69 @@
+//! Serviceability check (seed 000 §3 "Serviceability result", §4 outcome rules).
+
+use poem_openapi::Object;
+use serde::{Deserialize, Serialize};
+
+/// City and state of the serviceable address.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CityState {
+    /// City name.
+    #[serde(default)]
+    pub city: String,
+    /// Two-letter state code.
+    #[serde(default)]
+    pub state: String,
+}
+
+/// Serviceability status; `YELLOW` with a cold-tap code marks a cold tap (seed 000 §4).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceabilityStatus {
+    /// `GREEN`, `YELLOW` or `RED`.
+    #[serde(default)]
+    pub value: String,
+}
+
+/// One service line available at the address.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceabilityDetail {
+    /// Line of business, e.g. `HSD` (high-speed data).
+    pub lob: String,
+    /// Plan tier offered there, e.g. `HSD_030`.
+    #[serde(default)]
+    pub tier: String,
+}
+
+/// Answer of `GET validate-customer-serviceability` (seed 000 §3). The service answers
+/// 200 with business errors inside; the spelling `serviceablityStatus` is the service's own.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceabilityResponse {
+    /// `SUCCESS` or a failure status.
+    #[serde(default)]
+    pub status: String,
+    /// Franchise tax area code.
+    #[serde(default)]
+    pub fta_code: Option<String>,
+    /// House key of the address.
+    #[serde(default)]
+    pub house_key: Option<String>,
+    /// City and state.
+    #[serde(default)]
+    pub address: Option<CityState>,
+    /// Business error code, e.g. `BUS0078`.
+    #[serde(default)]
+    pub business_error_code: Option<String>,
+    /// Serviceability status (sic).
+    #[oai(rename = "serviceablityStatus")]
+    #[serde(default, rename = "serviceablityStatus")]
+    pub serviceablity_status: Option<ServiceabilityStatus>,
+    /// Service lines available; empty when none.
+    #[serde(default)]
+    pub serviceability_details: Vec<ServiceabilityDetail>,
+}

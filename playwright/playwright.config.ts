@@ -1,0 +1,70 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's chromium: Playwright cannot download its own browser here (toolchain.md). */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+/** The portal under test: the release BFF in harness mode on the embedded simulators. */
+export const PORTAL_PORT = Number(process.env.PORTAL_PORT ?? 8181);
+export const STORYBOOK_PORT = Number(process.env.STORYBOOK_PORT ?? 6007);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: { launchOptions, trace: 'retain-on-failure' },
+  projects: [
+    {
+      name: 'portal',
+      testIgnore: /storybook\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${PORTAL_PORT}` },
+    },
+    {
+      name: 'storybook',
+      testMatch: /storybook\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${STORYBOOK_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      // Built once by scripts/test.sh; a short upstream timeout keeps timeout scenarios quick.
+      command: '../target/release/bff',
+      cwd: '.',
+      url: `http://127.0.0.1:${PORTAL_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        BFF_ADDR: `127.0.0.1:${PORTAL_PORT}`,
+        BFF_MODE: 'harness',
+        BFF_WEB_DIST: '../web/dist',
+        BFF_UPSTREAM_TIMEOUT_MS: '2500',
+        RUST_LOG: 'warn',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `npx http-server ../storybook-static -p ${STORYBOOK_PORT} -a 127.0.0.1 -s -c-1`,
+      url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

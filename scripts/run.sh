@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs the portal: the BFF with the simulators embedded as its upstream, serving the built app.
+# Prints the URL. Configuration: see README ("Configuration").
+source "$(dirname "$0")/lib.sh"
+step "npm packages"; ensure_node_modules
+step "web build"; npm run --silent build:web
+step "cargo build --release"; cargo build --release --locked -p bff
+step "start"
+exec ./target/release/bff

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every test: contract drift, Rust (unit, integration, property), web unit tests, the web
+# and Storybook builds with a smoke run over every story, and the Playwright suite against one
+# release BFF in harness mode. Installs what it needs (Debian chromium, npm packages).
+source "$(dirname "$0")/lib.sh"
+
+step "system packages"; ensure_chromium
+step "npm packages"; ensure_node_modules
+step "cargo build --release (once, shared by tests and the portal)"
+cargo build --release --locked --workspace --all-targets
+step "contract drift: web/src/api from openapi/bff.json"; npm run --silent check:api
+step "rust tests (drift of openapi/*.json and recordings, unit, integration, property)"
+cargo test --release --locked --workspace -q
+step "web typecheck and unit tests"; npm run --silent typecheck; npm run --silent test:web
+step "web build"; npm run --silent build:web
+step "storybook build"; npm run --silent build:storybook
+step "playwright (portal + storybook smoke)"; npx playwright test -c playwright/playwright.config.ts
+step "all green"

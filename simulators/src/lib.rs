@@ -6,16 +6,64 @@
 //! - [`openapi_spec`]: the upstream contract (`openapi/upstream.json`);
 //! - [`scenario`]: the scenario book (`scenarios/**/*.yaml`, embedded at build time).
 
-pub mod scenario;
+#![warn(missing_docs)]
 
-/// Every simulator under its prefix (`/address-search`, `/serviceability`, `/van`, `/content`).
-pub fn endpoint() -> poem::Route {
-    poem::Route::new()
+pub mod address_search;
+pub mod content;
+pub mod fault;
+pub mod middleware;
+pub mod scenario;
+pub mod serviceability;
+pub mod van;
+pub mod world;
+
+use poem::EndpointExt;
+use poem_openapi::OpenApiService;
+
+/// Title of the upstream contract.
+pub const TITLE: &str = "Prepaid upstream services (simulated)";
+
+type Apis = (
+    address_search::AddressSearchApi,
+    serviceability::ServiceabilityApi,
+    van::VanApi,
+    content::ContentApi,
+);
+
+/// The one poem-openapi service holding every simulator.
+fn service() -> OpenApiService<Apis, ()> {
+    OpenApiService::new(
+        (
+            address_search::AddressSearchApi,
+            serviceability::ServiceabilityApi,
+            van::VanApi,
+            content::ContentApi,
+        ),
+        TITLE,
+        env!("CARGO_PKG_VERSION"),
+    )
 }
 
-/// The upstream contract rendered from the simulators' poem-openapi code, pretty JSON.
+/// Every simulator under its prefix (`/address-search`, `/serviceability`, `/van`, `/content`;
+/// `ARCHITECTURE.md` "Upstream contract", seed 000 §7), answering from [`world::World`].
+///
+/// A request carrying `x-sim-scenario: <flow>/<situation>` is answered per that scenario
+/// ([`middleware::Scenarios`]); an unknown id is 400 `{"error":"UNKNOWN_SCENARIO"}`.
+/// Unknown paths are 404; a structurally invalid body or a missing required query is 400.
+pub fn endpoint() -> poem::Route {
+    poem::Route::new().nest(
+        "/",
+        service()
+            .with(middleware::Scenarios)
+            .with(poem::middleware::Tracing),
+    )
+}
+
+/// The upstream contract rendered from the simulators' poem-openapi code, pretty JSON
+/// (title [`TITLE`]); committed as `openapi/upstream.json` and drift-checked by
+/// `tests/contract.rs`.
 pub fn openapi_spec() -> String {
-    String::from("{}")
+    service().spec()
 }
 
 /// A running simulator server on loopback; dropping it stops the server.
@@ -31,15 +79,19 @@ impl Drop for Embedded {
     }
 }
 
-/// Serves [`endpoint`] on `127.0.0.1:0` and returns its base URL.
+/// Serves [`endpoint`] on `127.0.0.1:0` and returns its base URL. The socket is bound
+/// (and accepting) before this returns, so the first request never races the server.
 pub async fn spawn_embedded() -> std::io::Result<Embedded> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
-    let std_listener = listener.into_std()?;
+    let acceptor = poem::listener::TcpAcceptor::from_tokio(listener)?;
     let task = tokio::spawn(async move {
-        let listener = poem::listener::TcpListener::bind(addr);
-        drop(std_listener);
-        let _ = poem::Server::new(listener).run(endpoint()).await;
+        let _ = poem::Server::new_with_acceptor(acceptor)
+            .run(endpoint())
+            .await;
     });
-    Ok(Embedded { base_url: format!("http://{addr}"), task })
+    Ok(Embedded {
+        base_url: format!("http://{addr}"),
+        task,
+    })
 }

@@ -1,5 +1,35 @@
 //! Scenarios: load `scenarios/**/*.yaml` (embedded at build time), select by the
-//! `x-sim-scenario` header, apply overrides and faults.
+//! `x-sim-scenario` header ([`crate::middleware`]), apply overrides and faults
+//! ([`crate::fault`]). Format: `scenarios/README.md`.
+//!
+//! A file that does not parse or validate is left out of [`all`] and reported by
+//! [`errors`] (a test asserts there are none); it never panics at runtime.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use include_dir::{Dir, include_dir};
+use serde::{Deserialize, Serialize};
+
+use crate::fault::Fault;
+
+static DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../scenarios");
+
+/// Stages (`expect.stage`) a retail scenario may end on: the `data-stage` of the
+/// visible stage, or the page id `errorPage` (seed 000 §2 "Retail-partner starter-kit flow").
+pub const STAGES: &[&str] = &[
+    "addressCheck",
+    "validateAddress",
+    "addressError",
+    "addressMultiUnit",
+    "serviceable",
+    "unserviceable",
+    "existingPrepaidAccount",
+    "existingPostpaidAccount",
+    "codeCheckSubmit",
+    "readytobuy",
+    "errorPage",
+];
 
 /// One scenario file (format: `scenarios/README.md`).
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
@@ -20,7 +50,7 @@ pub struct Scenario {
     /// What the user enters (free-form per flow; see `scenarios/README.md`).
     #[serde(default)]
     pub input: serde_json::Value,
-    /// Overrides by call name.
+    /// Overrides by call name; typed view: [`Scenario::calls`].
     #[serde(default)]
     pub upstream: serde_json::Value,
     /// What the user must see.
@@ -28,12 +58,206 @@ pub struct Scenario {
     pub expect: serde_json::Value,
 }
 
+/// An upstream call a scenario can override (the keys of `upstream:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Call {
+    /// `GET /address-search/suggest`.
+    AddressSearch,
+    /// `GET /serviceability/validate-customer-address`.
+    ValidateAddress,
+    /// `GET /serviceability/validate-customer-serviceability`.
+    Serviceability,
+    /// `POST /van/assign`.
+    Assign,
+    /// `GET /content/-/api/...`.
+    Content,
+}
+
+impl Call {
+    /// Every call.
+    pub const ALL: [Call; 5] = [
+        Call::AddressSearch,
+        Call::ValidateAddress,
+        Call::Serviceability,
+        Call::Assign,
+        Call::Content,
+    ];
+
+    /// The call name used in scenario files, e.g. `validateAddress`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Call::AddressSearch => "addressSearch",
+            Call::ValidateAddress => "validateAddress",
+            Call::Serviceability => "serviceability",
+            Call::Assign => "assign",
+            Call::Content => "content",
+        }
+    }
+
+    /// The call a simulator request path belongs to, if any.
+    pub fn from_path(path: &str) -> Option<Call> {
+        const ROUTES: [(&str, Call); 5] = [
+            ("/address-search/", Call::AddressSearch),
+            (
+                "/serviceability/validate-customer-address",
+                Call::ValidateAddress,
+            ),
+            (
+                "/serviceability/validate-customer-serviceability",
+                Call::Serviceability,
+            ),
+            ("/van/", Call::Assign),
+            ("/content/", Call::Content),
+        ];
+        ROUTES
+            .iter()
+            .find(|(prefix, _)| path.starts_with(prefix))
+            .map(|&(_, call)| call)
+    }
+}
+
+/// What a scenario does to one call: a fault (applied first) and/or a `respond` object
+/// shallow-merged over the world's JSON answer (top-level keys replaced; a non-object
+/// `respond` replaces the answer).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CallOverride {
+    /// Top-level keys replacing the world's answer's.
+    #[serde(default)]
+    pub respond: Option<serde_json::Value>,
+    /// Fault injected into the call.
+    #[serde(default)]
+    pub fault: Option<Fault>,
+}
+
+/// A scenario file that does not parse or validate.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("scenario {path}: {message}")]
+pub struct ScenarioError {
+    /// Path under `scenarios/`.
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Scenario {
+    /// Parses and validates one file; `path` is relative to `scenarios/`
+    /// (`<flow>/<situation>.yaml`) and gives the id.
+    pub fn parse(path: &str, yaml: &str) -> Result<Scenario, ScenarioError> {
+        let fail = |message: String| ScenarioError {
+            path: path.to_owned(),
+            message,
+        };
+        let id = path
+            .strip_suffix(".yaml")
+            .ok_or_else(|| fail("not a .yaml file".into()))?;
+        let mut scenario: Scenario =
+            serde_yaml_ng::from_str(yaml).map_err(|e| fail(e.to_string()))?;
+        scenario.id = id.to_owned();
+        scenario.validate().map_err(fail)?;
+        Ok(scenario)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        let (flow, situation) = self
+            .id
+            .split_once('/')
+            .ok_or("the file must sit in scenarios/<flow>/")?;
+        if situation.contains('/') || flow != self.flow {
+            return Err(format!(
+                "flow `{}` does not match the folder `{flow}`",
+                self.flow
+            ));
+        }
+        if !self.start.starts_with('/') {
+            return Err(format!("start `{}` must begin with /", self.start));
+        }
+        match self.expect.get("stage").and_then(|s| s.as_str()) {
+            Some(stage) if STAGES.contains(&stage) => {}
+            other => return Err(format!("expect.stage {other:?} is not one of {STAGES:?}")),
+        }
+        for (call, over) in self.calls()? {
+            if let Some(fault) = &over.fault {
+                fault
+                    .validate()
+                    .map_err(|e| format!("{}: {e}", call.name()))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The typed `upstream:` map; an unknown call name or fault kind is an error.
+    pub fn calls(&self) -> Result<BTreeMap<Call, CallOverride>, String> {
+        if self.upstream.is_null() {
+            return Ok(BTreeMap::new());
+        }
+        serde_json::from_value(self.upstream.clone()).map_err(|e| format!("upstream: {e}"))
+    }
+
+    /// What this scenario does to `call`, if anything.
+    pub fn call(&self, call: Call) -> Option<CallOverride> {
+        self.calls().ok()?.remove(&call)
+    }
+}
+
+struct Book {
+    scenarios: Vec<Scenario>,
+    errors: Vec<ScenarioError>,
+}
+
+/// Parses every `*.yaml` under `dir` (recursively), sorted by id; bad files go to errors.
+fn load(dir: &Dir<'_>) -> Book {
+    let mut files = Vec::new();
+    collect(dir, &mut files);
+    let mut book = Book {
+        scenarios: Vec::new(),
+        errors: Vec::new(),
+    };
+    for file in files {
+        let path = file.path().to_string_lossy().replace('\\', "/");
+        let parsed = match file.contents_utf8() {
+            Some(text) => Scenario::parse(&path, text),
+            None => Err(ScenarioError {
+                path,
+                message: "not UTF-8".into(),
+            }),
+        };
+        match parsed {
+            Ok(scenario) => book.scenarios.push(scenario),
+            Err(err) => {
+                tracing::error!(%err, "scenario left out");
+                book.errors.push(err);
+            }
+        }
+    }
+    book.scenarios.sort_by(|a, b| a.id.cmp(&b.id));
+    book
+}
+
+fn collect<'a>(dir: &'a Dir<'a>, out: &mut Vec<&'a include_dir::File<'a>>) {
+    out.extend(
+        dir.files()
+            .filter(|f| f.path().extension().is_some_and(|e| e == "yaml")),
+    );
+    for sub in dir.dirs() {
+        collect(sub, out);
+    }
+}
+
+static BOOK: LazyLock<Book> = LazyLock::new(|| load(&DIR));
+
 /// All built-in scenarios, sorted by id.
 pub fn all() -> &'static [Scenario] {
-    &[]
+    &BOOK.scenarios
 }
 
 /// The scenario with this id, if any.
 pub fn find(id: &str) -> Option<&'static Scenario> {
     all().iter().find(|s| s.id == id)
+}
+
+/// Files under `scenarios/` that failed to parse or validate (empty in a healthy tree).
+pub fn errors() -> &'static [ScenarioError] {
+    &BOOK.errors
 }

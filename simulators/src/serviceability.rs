@@ -23,7 +23,11 @@ impl ServiceabilityApi {
     /// Street and zip must match (case and spacing ignored); with `addressLine2` only that
     /// unit matches (an unknown unit: empty `customerInfos`); a building without a unit
     /// returns all its units. Seed 000 §3, §7 (timeout 60 s on the caller's side).
-    #[oai(path = "/validate-customer-address", method = "get", operation_id = "validateCustomerAddress")]
+    #[oai(
+        path = "/validate-customer-address",
+        method = "get",
+        operation_id = "validateCustomerAddress"
+    )]
     #[allow(clippy::too_many_arguments)]
     async fn validate_customer_address(
         &self,
@@ -34,8 +38,10 @@ impl ServiceabilityApi {
         #[oai(name = "addressLine2")]
         address_line2: Query<Option<String>>,
         /// City (the portal sends it empty).
+        #[oai(name = "city")]
         _city: Query<Option<String>>,
         /// State (the portal sends it empty).
+        #[oai(name = "state")]
         _state: Query<Option<String>>,
         /// Zip, 5 digits (5+4 accepted).
         zip: Query<String>,
@@ -71,6 +77,7 @@ impl ServiceabilityApi {
         #[oai(name = "locationId")]
         location_id: Query<String>,
         /// Calling source; the retail flow sends `CP_VAN`.
+        #[oai(name = "source")]
         _source: Query<Option<String>>,
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]

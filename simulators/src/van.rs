@@ -31,6 +31,9 @@ impl VanApi {
         _tracking: Header<Option<String>>,
     ) -> Json<AssignResponse> {
         let _ = body;
-        Json(AssignResponse { status: "SUCCESS".into(), ..AssignResponse::default() })
+        Json(AssignResponse {
+            status: "SUCCESS".into(),
+            ..AssignResponse::default()
+        })
     }
 }

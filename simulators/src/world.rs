@@ -69,7 +69,10 @@ impl Place {
 
     /// Building-level suggestion: `"<street>, <city>, <state> <zip>"`.
     pub fn building_line(&self) -> String {
-        format!("{}, {}, {} {}", self.street, self.city, self.state, self.zip)
+        format!(
+            "{}, {}, {} {}",
+            self.street, self.city, self.state, self.zip
+        )
     }
 
     /// Unit-level suggestion: `"<street>, <unit>, <city>, <state> <zip>-<plus4>"`.
@@ -88,23 +91,73 @@ pub struct World {
     catalogue: Vec<String>,
 }
 
-/// Homes: street, city, zip, location suffix, FTA code, serviceable.
-const HOMES: &[(&str, &str, &str, u16, &str, bool)] = &[
-    ("1200 Peachtree St", "Atlanta", "30309", 1, "FTA-ATL-121", true),
-    ("845 Spring St NW", "Atlanta", "30308", 1, "FTA-ATL-118", true),
-    ("318 Ponce de Leon Ave NE", "Atlanta", "30308", 2, "FTA-ATL-118", true),
-    ("2150 Piedmont Rd NE", "Atlanta", "30324", 1, "FTA-ATL-124", true),
-    ("42 Magnolia Ln", "Decatur", "30030", 1, "FTA-DEC-030", true),
-    ("1675 Roswell Rd", "Marietta", "30062", 1, "FTA-MAR-062", true),
-    ("905 Lakeview Dr", "Smyrna", "30080", 1, "FTA-SMY-080", true),
-    ("12 Old Mill Rd", "Stone Mountain", "30083", 1, "FTA-STM-083", false),
+/// One single home of the default world.
+struct Home {
+    street: &'static str,
+    city: &'static str,
+    zip: &'static str,
+    /// Location-id suffix within the zip.
+    n: u16,
+    fta: &'static str,
+    serviceable: bool,
+}
+
+const fn h(
+    street: &'static str,
+    city: &'static str,
+    zip: &'static str,
+    n: u16,
+    fta: &'static str,
+) -> Home {
+    Home {
+        street,
+        city,
+        zip,
+        n,
+        fta,
+        serviceable: true,
+    }
+}
+
+const HOMES: [Home; 8] = [
+    h("1200 Peachtree St", "Atlanta", "30309", 1, "FTA-ATL-121"),
+    h("845 Spring St NW", "Atlanta", "30308", 1, "FTA-ATL-118"),
+    h(
+        "318 Ponce de Leon Ave NE",
+        "Atlanta",
+        "30308",
+        2,
+        "FTA-ATL-118",
+    ),
+    h("2150 Piedmont Rd NE", "Atlanta", "30324", 1, "FTA-ATL-124"),
+    h("42 Magnolia Ln", "Decatur", "30030", 1, "FTA-DEC-030"),
+    h("1675 Roswell Rd", "Marietta", "30062", 1, "FTA-MAR-062"),
+    h("905 Lakeview Dr", "Smyrna", "30080", 1, "FTA-SMY-080"),
+    Home {
+        serviceable: false,
+        ..h(
+            "12 Old Mill Rd",
+            "Stone Mountain",
+            "30083",
+            1,
+            "FTA-STM-083",
+        )
+    },
 ];
 
 fn house_key(zip: &str, suffix: u16) -> String {
     format!("{zip}{suffix:04}")
 }
 
-fn home(&(street, city, zip, n, fta, serviceable): &(&'static str, &'static str, &'static str, u16, &'static str, bool)) -> Place {
+fn home(home: &Home) -> Place {
+    let Home {
+        street,
+        city,
+        zip,
+        n,
+        fta,
+        serviceable,
+    } = *home;
     Place {
         street,
         unit: String::new(),
@@ -137,25 +190,31 @@ fn small_building() -> impl Iterator<Item = Place> {
 }
 
 fn large_building() -> impl Iterator<Item = Place> {
-    (1..=7u16).flat_map(|floor| (1..=12u16).map(move |door| floor * 100 + door)).map(|n| Place {
-        street: "77 Tower Plaza",
-        unit: format!("Unit {n}"),
-        city: "Atlanta",
-        state: "GA",
-        zip: "30303",
-        plus4: format!("{:04}", 2000 + n),
-        location_id: format!("LOC-30303-{n:04}"),
-        house_key: house_key("30303", n),
-        fta_code: "FTA-ATL-103",
-        serviceable: true,
-        listing: Listing::Building,
-    })
+    (1..=7u16)
+        .flat_map(|floor| (1..=12u16).map(move |door| floor * 100 + door))
+        .map(|n| Place {
+            street: "77 Tower Plaza",
+            unit: format!("Unit {n}"),
+            city: "Atlanta",
+            state: "GA",
+            zip: "30303",
+            plus4: format!("{:04}", 2000 + n),
+            location_id: format!("LOC-30303-{n:04}"),
+            house_key: house_key("30303", n),
+            fta_code: "FTA-ATL-103",
+            serviceable: true,
+            listing: Listing::Building,
+        })
 }
 
 impl Default for World {
     fn default() -> Self {
-        let places: Vec<Place> =
-            HOMES.iter().map(home).chain(small_building()).chain(large_building()).collect();
+        let places: Vec<Place> = HOMES
+            .iter()
+            .map(home)
+            .chain(small_building())
+            .chain(large_building())
+            .collect();
         let mut catalogue: Vec<String> = Vec::new();
         for place in &places {
             let line = place.building_line();
@@ -206,7 +265,10 @@ impl World {
         let hits: Vec<&String> = if needle.is_empty() {
             Vec::new()
         } else {
-            self.catalogue.iter().filter(|line| normalise(line).contains(&needle)).collect()
+            self.catalogue
+                .iter()
+                .filter(|line| normalise(line).contains(&needle))
+                .collect()
         };
         if hits.is_empty() {
             return vec!["0".into(), q.into(), "N".into()];
@@ -228,9 +290,15 @@ impl World {
             .iter()
             .filter(|p| normalise(p.street) == street && p.zip == zip)
             .filter(|p| unit.is_empty() || normalise(&p.unit) == unit)
-            .map(|p| CustomerInfo { address: p.address(), location_id: p.location_id.clone() })
+            .map(|p| CustomerInfo {
+                address: p.address(),
+                location_id: p.location_id.clone(),
+            })
             .collect();
-        AddressValidationResponse { customer_infos, business_error_code: None }
+        AddressValidationResponse {
+            customer_infos,
+            business_error_code: None,
+        }
     }
 
     /// The place with this location id.
@@ -246,14 +314,21 @@ impl World {
             status: "SUCCESS".into(),
             fta_code: place.map(|p| p.fta_code.to_owned()),
             house_key: place.map(|p| p.house_key.clone()),
-            address: place.map(|p| CityState { city: p.city.into(), state: p.state.into() }),
+            address: place.map(|p| CityState {
+                city: p.city.into(),
+                state: p.state.into(),
+            }),
             business_error_code: None,
-            serviceablity_status: Some(ServiceabilityStatus { value: "RED".into() }),
+            serviceablity_status: Some(ServiceabilityStatus {
+                value: "RED".into(),
+            }),
             serviceability_details: Vec::new(),
         };
         match self.place(location_id) {
             Some(p) if p.serviceable => ServiceabilityResponse {
-                serviceablity_status: Some(ServiceabilityStatus { value: "GREEN".into() }),
+                serviceablity_status: Some(ServiceabilityStatus {
+                    value: "GREEN".into(),
+                }),
                 serviceability_details: vec![ServiceabilityDetail {
                     lob: "HSD".into(),
                     tier: "HSD_030".into(),
@@ -284,25 +359,61 @@ mod tests {
         let w = World::get();
         assert_eq!(w.suggest("zzz nowhere"), ["0", "zzz nowhere", "N"]);
         let hits = w.suggest("1200 peachtree");
-        assert_eq!(hits, ["1", "1200 peachtree", "1200 Peachtree St, Atlanta, GA 30309"]);
+        assert_eq!(
+            hits,
+            [
+                "1",
+                "1200 peachtree",
+                "1200 Peachtree St, Atlanta, GA 30309"
+            ]
+        );
         let oak = w.suggest("500 Oak");
         assert_eq!(oak[0], "8");
         assert_eq!(oak[2], oak[3], "the duplicate quirk");
         assert!(oak[4].ends_with("30312-1401"));
         let tower = w.suggest("77 Tower");
-        assert_eq!(tower, ["1", "77 Tower", "77 Tower Plaza, Atlanta, GA 30303"]);
+        assert_eq!(
+            tower,
+            ["1", "77 Tower", "77 Tower Plaza, Atlanta, GA 30303"]
+        );
         assert_eq!(w.suggest("GA").len(), 2 + MAX_SUGGESTIONS);
     }
 
     #[test]
     fn validate_rules() {
         let w = World::get();
-        assert_eq!(w.validate(" 1200  PEACHTREE st ", "", "30309").customer_infos.len(), 1);
-        assert!(w.validate("1200 Peachtree St", "Apt 9", "30309").customer_infos.is_empty());
-        assert!(w.validate("1200 Peachtree St", "", "30308").customer_infos.is_empty());
-        assert_eq!(w.validate("500 Oak Ave", "", "30312").customer_infos.len(), 6);
-        assert_eq!(w.validate("500 oak ave", "apt 3", "30312-1403").customer_infos.len(), 1);
-        assert_eq!(w.validate("77 Tower Plaza", "", "30303").customer_infos.len(), 84);
+        assert_eq!(
+            w.validate(" 1200  PEACHTREE st ", "", "30309")
+                .customer_infos
+                .len(),
+            1
+        );
+        assert!(
+            w.validate("1200 Peachtree St", "Apt 9", "30309")
+                .customer_infos
+                .is_empty()
+        );
+        assert!(
+            w.validate("1200 Peachtree St", "", "30308")
+                .customer_infos
+                .is_empty()
+        );
+        assert_eq!(
+            w.validate("500 Oak Ave", "", "30312").customer_infos.len(),
+            6
+        );
+        assert_eq!(
+            w.validate("500 oak ave", "apt 3", "30312-1403")
+                .customer_infos
+                .len(),
+            1
+        );
+        assert_eq!(
+            w.validate("77 Tower Plaza", "", "30303")
+                .customer_infos
+                .len(),
+            84
+        );
     }
 
     #[test]

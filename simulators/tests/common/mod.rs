@@ -1,0 +1,14 @@
+//! Helpers shared by the integration tests.
+
+use poem::test::{TestClient, TestResponse};
+
+/// A test client on the full simulator endpoint.
+pub fn client() -> TestClient<poem::Route> {
+    TestClient::new(simulators::endpoint())
+}
+
+/// The response body as JSON.
+pub async fn json(resp: TestResponse) -> serde_json::Value {
+    let text = resp.0.into_body().into_string().await.expect("body");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}

@@ -1,0 +1,208 @@
+//! Content bundles (tag content; seed 000 §7 content calls): English under
+//! `/-/api/{site}/{area}`, Spanish under `/-/api/es/{site}/{area}`; `{site}` must be
+//! [`SITE`], else 404 `NOT_FOUND`. Upstream failures: 502 `UPSTREAM_*`, 504 `UPSTREAM_TIMEOUT`.
+
+use std::sync::Arc;
+
+use poem::Request;
+use poem_openapi::{ApiResponse, OpenApi, param::Path, payload::Json};
+use serde::de::DeserializeOwned;
+use upstream::content::{Buyflow, Dictionary, MerchantFlow};
+
+use super::{ApiTags, ScenarioSel, tracking_from_header};
+use crate::{
+    error::{ApiError, ErrorCode},
+    startup::AppState,
+    upstream::content::{Lang, bundle},
+};
+
+/// The only content site of the portal (the prepaid content area).
+pub const SITE: &str = "my.prepaid";
+
+macro_rules! content_response {
+    ($(#[$m:meta])* $name:ident, $ty:ty) => {
+        $(#[$m])*
+        #[derive(ApiResponse)]
+        pub enum $name {
+            /// The bundle.
+            #[oai(status = 200)]
+            Ok(Json<Box<$ty>>),
+            /// `NOT_FOUND`: unknown `{site}`.
+            #[oai(status = 404)]
+            NotFound(Json<ApiError>),
+            /// `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.
+            #[oai(status = 502)]
+            BadGateway(Json<ApiError>),
+            /// `UPSTREAM_TIMEOUT`.
+            #[oai(status = 504)]
+            GatewayTimeout(Json<ApiError>),
+        }
+
+        impl From<ApiError> for $name {
+            fn from(e: ApiError) -> Self {
+                match e.error_code {
+                    ErrorCode::NotFound => Self::NotFound(Json(e)),
+                    ErrorCode::UpstreamTimeout => Self::GatewayTimeout(Json(e)),
+                    _ => Self::BadGateway(Json(e)),
+                }
+            }
+        }
+
+        impl From<Result<$ty, ApiError>> for $name {
+            fn from(r: Result<$ty, ApiError>) -> Self {
+                r.map_or_else(Into::into, |v| Self::Ok(Json(Box::new(v))))
+            }
+        }
+    };
+}
+
+content_response!(
+    /// Answers of `getMerchantFlow` / `getMerchantFlowEs`.
+    MerchantFlowResponse, MerchantFlow
+);
+content_response!(
+    /// Answers of `getDictionary` / `getDictionaryEs`.
+    DictionaryResponse, Dictionary
+);
+content_response!(
+    /// Answers of `getBuyflow` / `getBuyflowEs`.
+    BuyflowResponse, Buyflow
+);
+
+async fn fetch<T: DeserializeOwned>(
+    state: &AppState,
+    req: &Request,
+    sel: ScenarioSel,
+    lang: Lang,
+    site: &str,
+    area: &str,
+) -> Result<T, ApiError> {
+    if site != SITE {
+        return Err(ApiError::new(
+            ErrorCode::NotFound,
+            format!("unknown site {site:?}"),
+        ));
+    }
+    let ctx = sel.ctx(tracking_from_header(req));
+    Ok(bundle(&state.clients, &ctx, lang, site, area).await?)
+}
+
+/// Content operations.
+pub struct ContentApi;
+
+#[OpenApi(tag = "ApiTags::Content")]
+impl ContentApi {
+    /// English content of the retail-partner starter-kit flow (`MerchantFlow`).
+    #[oai(
+        path = "/-/api/:site/merchant-flow",
+        method = "get",
+        operation_id = "getMerchantFlow"
+    )]
+    async fn merchant_flow(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> MerchantFlowResponse {
+        fetch(&state, req, sel, Lang::En, &site, "merchant-flow")
+            .await
+            .into()
+    }
+
+    /// Spanish content of the retail-partner starter-kit flow (`MerchantFlow`).
+    #[oai(
+        path = "/-/api/es/:site/merchant-flow",
+        method = "get",
+        operation_id = "getMerchantFlowEs"
+    )]
+    async fn merchant_flow_es(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> MerchantFlowResponse {
+        fetch(&state, req, sel, Lang::Es, &site, "merchant-flow")
+            .await
+            .into()
+    }
+
+    /// English texts shared by every page (`Dictionary`).
+    #[oai(
+        path = "/-/api/:site/dictionary",
+        method = "get",
+        operation_id = "getDictionary"
+    )]
+    async fn dictionary(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> DictionaryResponse {
+        fetch(&state, req, sel, Lang::En, &site, "dictionary")
+            .await
+            .into()
+    }
+
+    /// Spanish texts shared by every page (`Dictionary`).
+    #[oai(
+        path = "/-/api/es/:site/dictionary",
+        method = "get",
+        operation_id = "getDictionaryEs"
+    )]
+    async fn dictionary_es(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> DictionaryResponse {
+        fetch(&state, req, sel, Lang::Es, &site, "dictionary")
+            .await
+            .into()
+    }
+
+    /// English buy-flow content (`Buyflow`: footer).
+    #[oai(
+        path = "/-/api/:site/buyflow",
+        method = "get",
+        operation_id = "getBuyflow"
+    )]
+    async fn buyflow(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> BuyflowResponse {
+        fetch(&state, req, sel, Lang::En, &site, "buyflow")
+            .await
+            .into()
+    }
+
+    /// Spanish buy-flow content (`Buyflow`: footer).
+    #[oai(
+        path = "/-/api/es/:site/buyflow",
+        method = "get",
+        operation_id = "getBuyflowEs"
+    )]
+    async fn buyflow_es(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> BuyflowResponse {
+        fetch(&state, req, sel, Lang::Es, &site, "buyflow")
+            .await
+            .into()
+    }
+}

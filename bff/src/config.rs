@@ -1,0 +1,321 @@
+//! Configuration from environment variables (ARCHITECTURE.md "Upstream contract"; seed 000
+//! §9 for the 60 s timeout). Errors are typed ([`ConfigError`]); nothing here panics.
+//!
+//! | variable | default | meaning |
+//! |---|---|---|
+//! | `BFF_ADDR` | `127.0.0.1:8080` | listen address |
+//! | `BFF_MODE` | harness when no upstream URL is set, else neither | `harness` or `production` |
+//! | `BFF_UPSTREAM_ADDRESS_SEARCH`, `BFF_UPSTREAM_SERVICEABILITY`, `BFF_UPSTREAM_VAN`, `BFF_UPSTREAM_CONTENT` | unset: embedded simulators | base URLs of the upstream services (all four or none) |
+//! | `BFF_UPSTREAM_TIMEOUT_MS` | `60000` | total timeout of one upstream call, ms |
+//! | `BFF_UPSTREAM_CONNECT_TIMEOUT_MS` | `5000` | connect timeout, ms |
+//! | `BFF_WEB_DIST` | `web/dist` | directory of the built web app |
+//! | `BFF_RETAILER_ID` | [`DEFAULT_RETAILER_ID`] | retailer id sent on assign (seed 000 §6) |
+//! | `BFF_MAX_BODY_BYTES` | `16384` | largest accepted request body, bytes |
+//! | `BFF_RATE_LIMIT_PER_MIN` | `120` | POSTs per minute per client address; `0` disables |
+//!
+//! Production mode requires all four upstream URLs and refuses harness mode (the harness
+//! routes do not exist and no scenario header is ever forwarded).
+
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
+
+/// Retailer id of the discount retail chain (seed 000 §6: fixed, never chosen by the browser).
+pub const DEFAULT_RETAILER_ID: &str = "DOLLARGENERAL";
+
+/// Where the upstream services are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Upstreams {
+    /// Start the simulators in-process and use them (`<base>/address-search` etc.).
+    Embedded,
+    /// Configured base URLs (no trailing slash).
+    External(UpstreamUrls),
+}
+
+/// Base URL of each upstream service, without trailing slash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpstreamUrls {
+    /// Address search service (`GET /suggest`).
+    pub address_search: String,
+    /// Serviceability service (`GET /validate-customer-address`, `.../serviceability`).
+    pub serviceability: String,
+    /// VAN service (`POST /assign`).
+    pub van: String,
+    /// Content service (`GET /-/api/...`).
+    pub content: String,
+}
+
+impl UpstreamUrls {
+    /// The URLs of the embedded simulators mounted at `base` (ARCHITECTURE.md prefixes).
+    pub fn under(base: &str) -> Self {
+        let base = base.trim_end_matches('/');
+        Self {
+            address_search: format!("{base}/address-search"),
+            serviceability: format!("{base}/serviceability"),
+            van: format!("{base}/van"),
+            content: format!("{base}/content"),
+        }
+    }
+}
+
+/// Harness (scenario cookie honoured, `/harness` mounted) or production.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Scenario selection on: `/harness` pages, cookie `sim_scenario` -> `x-sim-scenario`.
+    Harness,
+    /// The harness does not exist; secure cookies.
+    Production,
+    /// Neither (external upstreams, no harness, cookies without `Secure`), e.g. a QA server.
+    Plain,
+}
+
+/// The BFF's configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Listen address.
+    pub addr: SocketAddr,
+    /// Harness, production or plain.
+    pub mode: Mode,
+    /// Upstream services.
+    pub upstreams: Upstreams,
+    /// Total timeout of one upstream call.
+    pub upstream_timeout: Duration,
+    /// Connect timeout of one upstream call.
+    pub connect_timeout: Duration,
+    /// Directory of the built web app (`index.html`, `assets/`).
+    pub web_dist: PathBuf,
+    /// Retailer id sent on assign.
+    pub retailer_id: String,
+    /// Largest accepted request body in bytes.
+    pub max_body_bytes: usize,
+    /// POSTs per minute per client address; 0 disables the limit.
+    pub rate_limit_per_min: u32,
+}
+
+/// Why the configuration is unusable.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    /// A variable has a value that cannot be parsed.
+    #[error("{var}={value:?} is invalid: {reason}")]
+    Invalid {
+        /// Variable name.
+        var: &'static str,
+        /// Value found.
+        value: String,
+        /// What is expected.
+        reason: &'static str,
+    },
+    /// Some but not all upstream URLs are set.
+    #[error("set all four BFF_UPSTREAM_* URLs or none; missing: {0}")]
+    PartialUpstreams(String),
+    /// Production mode without upstream URLs.
+    #[error("BFF_MODE=production requires all four BFF_UPSTREAM_* URLs")]
+    ProductionNeedsUpstreams,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            mode: Mode::Harness,
+            upstreams: Upstreams::Embedded,
+            upstream_timeout: Duration::from_millis(60_000),
+            connect_timeout: Duration::from_millis(5_000),
+            web_dist: PathBuf::from("web/dist"),
+            retailer_id: DEFAULT_RETAILER_ID.to_owned(),
+            max_body_bytes: 16 * 1024,
+            rate_limit_per_min: 120,
+        }
+    }
+}
+
+impl Config {
+    /// Reads the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|k| std::env::var(k).ok())
+    }
+
+    /// Reads variables through `get` (tests pass a map).
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let get = |k: &str| {
+            get(k)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let d = Self::default();
+        let addr = parse(&get, "BFF_ADDR", d.addr, "host:port")?;
+        let ms = |var, def: Duration| {
+            parse(&get, var, def.as_millis() as u64, "milliseconds").map(Duration::from_millis)
+        };
+        let upstream_timeout = ms("BFF_UPSTREAM_TIMEOUT_MS", d.upstream_timeout)?;
+        let connect_timeout = ms("BFF_UPSTREAM_CONNECT_TIMEOUT_MS", d.connect_timeout)?;
+        let max_body_bytes = parse(&get, "BFF_MAX_BODY_BYTES", d.max_body_bytes, "bytes")?;
+        let rate_limit_per_min = parse(
+            &get,
+            "BFF_RATE_LIMIT_PER_MIN",
+            d.rate_limit_per_min,
+            "count",
+        )?;
+        let web_dist = get("BFF_WEB_DIST").map(PathBuf::from).unwrap_or(d.web_dist);
+        let retailer_id = get("BFF_RETAILER_ID").unwrap_or(d.retailer_id);
+
+        let vars = [
+            "BFF_UPSTREAM_ADDRESS_SEARCH",
+            "BFF_UPSTREAM_SERVICEABILITY",
+            "BFF_UPSTREAM_VAN",
+            "BFF_UPSTREAM_CONTENT",
+        ];
+        let urls: Vec<Option<String>> = vars
+            .iter()
+            .map(|v| get(v).map(|u| u.trim_end_matches('/').to_owned()))
+            .collect();
+        for (var, url) in vars.iter().zip(&urls) {
+            if let Some(u) = url
+                && !(u.starts_with("http://") || u.starts_with("https://"))
+            {
+                return Err(ConfigError::Invalid {
+                    var,
+                    value: u.clone(),
+                    reason: "an http(s) URL",
+                });
+            }
+        }
+        let upstreams = if urls.iter().all(Option::is_none) {
+            Upstreams::Embedded
+        } else if urls.iter().all(Option::is_some) {
+            let mut u = urls.into_iter().flatten();
+            let mut next = || u.next().unwrap_or_default();
+            Upstreams::External(UpstreamUrls {
+                address_search: next(),
+                serviceability: next(),
+                van: next(),
+                content: next(),
+            })
+        } else {
+            let missing: Vec<&str> = vars
+                .iter()
+                .zip(&urls)
+                .filter(|(_, u)| u.is_none())
+                .map(|(v, _)| *v)
+                .collect();
+            return Err(ConfigError::PartialUpstreams(missing.join(", ")));
+        };
+
+        let mode = match get("BFF_MODE").as_deref() {
+            Some("harness") => Mode::Harness,
+            Some("production") if upstreams == Upstreams::Embedded => {
+                return Err(ConfigError::ProductionNeedsUpstreams);
+            }
+            Some("production") => Mode::Production,
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "BFF_MODE",
+                    value: other.to_owned(),
+                    reason: "harness or production",
+                });
+            }
+            None if upstreams == Upstreams::Embedded => Mode::Harness,
+            None => Mode::Plain,
+        };
+        Ok(Self {
+            addr,
+            mode,
+            upstreams,
+            upstream_timeout,
+            connect_timeout,
+            web_dist,
+            retailer_id,
+            max_body_bytes,
+            rate_limit_per_min,
+        })
+    }
+
+    /// Whether the harness (scenario cookie, `/harness`) is on.
+    pub fn harness(&self) -> bool {
+        self.mode == Mode::Harness
+    }
+}
+
+fn parse<T: std::str::FromStr>(
+    get: &impl Fn(&str) -> Option<String>,
+    var: &'static str,
+    default: T,
+    reason: &'static str,
+) -> Result<T, ConfigError> {
+    match get(var) {
+        None => Ok(default),
+        Some(v) => v.parse().map_err(|_| ConfigError::Invalid {
+            var,
+            value: v,
+            reason,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn cfg(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let m: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| m.get(k).cloned())
+    }
+
+    const ALL: [(&str, &str); 4] = [
+        ("BFF_UPSTREAM_ADDRESS_SEARCH", "http://a"),
+        ("BFF_UPSTREAM_SERVICEABILITY", "http://s/"),
+        ("BFF_UPSTREAM_VAN", "http://v"),
+        ("BFF_UPSTREAM_CONTENT", "https://c"),
+    ];
+
+    #[test]
+    fn defaults_are_embedded_harness() {
+        let c = cfg(&[]).unwrap();
+        assert_eq!(c.upstreams, Upstreams::Embedded);
+        assert!(c.harness());
+        assert_eq!(c.upstream_timeout, Duration::from_secs(60));
+        assert_eq!(c.max_body_bytes, 16384);
+    }
+
+    #[test]
+    fn production_rules() {
+        assert_eq!(
+            cfg(&[("BFF_MODE", "production")]).unwrap_err(),
+            ConfigError::ProductionNeedsUpstreams
+        );
+        let mut v = ALL.to_vec();
+        v.push(("BFF_MODE", "production"));
+        let c = cfg(&v).unwrap();
+        assert_eq!(c.mode, Mode::Production);
+        let Upstreams::External(u) = c.upstreams else {
+            panic!("external")
+        };
+        assert_eq!(u.serviceability, "http://s");
+        assert_eq!(cfg(&ALL).unwrap().mode, Mode::Plain);
+        assert!(matches!(
+            cfg(&ALL[..2]),
+            Err(ConfigError::PartialUpstreams(_))
+        ));
+    }
+
+    #[test]
+    fn invalid_values_are_typed_errors() {
+        assert!(matches!(
+            cfg(&[("BFF_UPSTREAM_TIMEOUT_MS", "soon")]),
+            Err(ConfigError::Invalid { .. })
+        ));
+        assert!(matches!(
+            cfg(&[("BFF_MODE", "dev")]),
+            Err(ConfigError::Invalid { .. })
+        ));
+        assert!(matches!(
+            cfg(&[("BFF_ADDR", "nowhere")]),
+            Err(ConfigError::Invalid { .. })
+        ));
+        let mut v = ALL.to_vec();
+        v[0].1 = "ftp://x";
+        assert!(matches!(cfg(&v), Err(ConfigError::Invalid { .. })));
+    }
+}

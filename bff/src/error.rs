@@ -1,0 +1,283 @@
+//! The one error body of the BFF (`ApiError`, ARCHITECTURE.md "Errors"), its codes, the
+//! request id every error carries, and the mapping of upstream failures and request-parse
+//! failures onto it.
+//!
+//! | `errorCode` | status | when |
+//! |---|---|---|
+//! | `VALIDATION_FAILED` | 400 | bad query, path, body or unknown body field (`details`) |
+//! | `CSRF_REJECTED` | 403 | a POST without the session's `x-xsrf-token` |
+//! | `NOT_FOUND` | 404 | unknown site or API-looking path |
+//! | `PAYLOAD_TOO_LARGE` | 413 | body over `BFF_MAX_BODY_BYTES` |
+//! | `RATE_LIMITED` | 429 | too many POSTs from one client address |
+//! | `INTERNAL` | 500 | a bug; never for user input |
+//! | `UPSTREAM_ERROR` | 502 | upstream answered 5xx or an unexpected 4xx |
+//! | `UPSTREAM_UNAVAILABLE` | 502 | connect failure, reset, body read failure |
+//! | `UPSTREAM_BAD_RESPONSE` | 502 | upstream body is not the documented JSON |
+//! | `UPSTREAM_TIMEOUT` | 504 | upstream slower than `BFF_UPSTREAM_TIMEOUT_MS` |
+
+use poem::http::StatusCode;
+use poem_openapi::{Enum, Object};
+
+tokio::task_local! {
+    static REQUEST_ID: String;
+}
+
+/// Runs `fut` with `id` as the current request id (see [`current_request_id`]).
+pub async fn with_request_id<F: Future>(id: String, fut: F) -> F::Output {
+    REQUEST_ID.scope(id, fut).await
+}
+
+/// The request id of the request being served (`x-request-id`), or `unknown` outside one.
+pub fn current_request_id() -> String {
+    REQUEST_ID
+        .try_with(Clone::clone)
+        .unwrap_or_else(|_| "unknown".to_owned())
+}
+
+/// Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ErrorCode {
+    /// 400: a query, path or body value breaks the contract; see `details`.
+    ValidationFailed,
+    /// 403: POST without a valid `x-xsrf-token` (get one from `GET /token`).
+    CsrfRejected,
+    /// 404: no such resource (unknown `{site}` or path).
+    NotFound,
+    /// 413: request body larger than the configured limit.
+    PayloadTooLarge,
+    /// 429: too many requests from this client; retry later.
+    RateLimited,
+    /// 500: a bug in the BFF; never caused by user input.
+    Internal,
+    /// 502: the upstream service answered 5xx or an unexpected 4xx.
+    UpstreamError,
+    /// 502: the upstream service could not be reached (connect failure, reset).
+    UpstreamUnavailable,
+    /// 502: the upstream service answered a body that is not the documented JSON.
+    UpstreamBadResponse,
+    /// 504: the upstream service did not answer in time.
+    UpstreamTimeout,
+}
+
+impl ErrorCode {
+    /// The HTTP status this code is always sent with.
+    pub fn status(self) -> StatusCode {
+        match self {
+            Self::ValidationFailed => StatusCode::BAD_REQUEST,
+            Self::CsrfRejected => StatusCode::FORBIDDEN,
+            Self::NotFound => StatusCode::NOT_FOUND,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::UpstreamError | Self::UpstreamUnavailable | Self::UpstreamBadResponse => {
+                StatusCode::BAD_GATEWAY
+            }
+            Self::UpstreamTimeout => StatusCode::GATEWAY_TIMEOUT,
+        }
+    }
+}
+
+/// One invalid input field of a `VALIDATION_FAILED` error.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct FieldError {
+    /// Name of the query parameter, path parameter or body field (`body` when the body as a
+    /// whole could not be read), e.g. `zip`, `deviceCode`.
+    pub field: String,
+    /// What is wrong: `pattern`, `minLength`, `maxLength`, `required`, `unknownField`,
+    /// `type`, `contentType` or `invalid`.
+    pub code: String,
+}
+
+/// The error body of every non-2xx answer of the BFF's API.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ApiError {
+    /// Machine-readable code; see [`ErrorCode`].
+    pub error_code: ErrorCode,
+    /// Human-readable explanation for logs and developers (not shown to users: the UI maps
+    /// codes to content texts).
+    pub message: String,
+    /// The request id, also sent as the `x-request-id` response header and logged.
+    pub request_id: String,
+    /// The invalid fields, for `VALIDATION_FAILED`.
+    #[oai(skip_serializing_if_is_none)]
+    pub details: Option<Vec<FieldError>>,
+}
+
+impl ApiError {
+    /// An error with the current request id and no details.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            error_code: code,
+            message: message.into(),
+            request_id: current_request_id(),
+            details: None,
+        }
+    }
+
+    /// A `VALIDATION_FAILED` error listing `details`.
+    pub fn validation(message: impl Into<String>, details: Vec<FieldError>) -> Self {
+        Self {
+            details: Some(details),
+            ..Self::new(ErrorCode::ValidationFailed, message)
+        }
+    }
+
+    /// HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        self.error_code.status()
+    }
+
+    /// Converts a request-parse failure of poem-openapi (query, path, header, body) into a
+    /// `VALIDATION_FAILED` error with `details` (used by every `bad_request_handler`).
+    pub fn from_parse_error(err: &poem::Error) -> Self {
+        use poem_openapi::error::{
+            ContentTypeError, ParseParamError, ParsePathError, ParseRequestPayloadError,
+        };
+        if let Some(e) = err.downcast_ref::<ParseParamError>() {
+            let code = classify(&e.reason);
+            return Self::validation(e.to_string(), vec![field(e.name, code)]);
+        }
+        if let Some(e) = err.downcast_ref::<ParsePathError>() {
+            return Self::validation(e.to_string(), vec![field(e.name, classify(&e.reason))]);
+        }
+        if let Some(e) = err.downcast_ref::<ParseRequestPayloadError>() {
+            let (name, code) = body_field(&e.reason);
+            return Self::validation(e.to_string(), vec![field(&name, code)]);
+        }
+        if err.downcast_ref::<ContentTypeError>().is_some() {
+            return Self::validation(err.to_string(), vec![field("body", "contentType")]);
+        }
+        Self::validation(err.to_string(), vec![field("request", "invalid")])
+    }
+
+    /// The JSON response of this error, status included.
+    pub fn into_poem_response(self) -> poem::Response {
+        use poem::IntoResponse;
+        let status = self.status();
+        poem_openapi::payload::Json(self)
+            .with_status(status)
+            .into_response()
+    }
+}
+
+fn field(name: &str, code: &str) -> FieldError {
+    FieldError {
+        field: name.to_owned(),
+        code: code.to_owned(),
+    }
+}
+
+/// Reads the kind of a validator failure from poem-openapi's message text.
+fn classify(reason: &str) -> &'static str {
+    if reason.contains("unknown field") {
+        "unknownField"
+    } else if reason.contains("pattern") {
+        "pattern"
+    } else if reason.contains("minLength") || reason.contains("minimum length") {
+        "minLength"
+    } else if reason.contains("maxLength") || reason.contains("maximum length") {
+        "maxLength"
+    } else if reason.contains("expects an input value") {
+        "required"
+    } else if reason.contains("Expected input type") {
+        "type"
+    } else {
+        "invalid"
+    }
+}
+
+/// Field name and kind of a body parse failure (poem-openapi names the field for validator
+/// failures and unknown fields; other failures are reported on `body`).
+fn body_field(reason: &str) -> (String, &'static str) {
+    let name = reason
+        .split_once("field `")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(name, _)| name.to_owned())
+        .unwrap_or_else(|| "body".to_owned());
+    (name, classify(reason))
+}
+
+/// Why an upstream call failed; maps onto one [`ErrorCode`] (see the module table).
+#[derive(Debug, thiserror::Error)]
+pub enum UpstreamError {
+    /// No answer within the total timeout (`BFF_UPSTREAM_TIMEOUT_MS`).
+    #[error("upstream {service} timed out")]
+    Timeout {
+        /// Upstream service name.
+        service: &'static str,
+    },
+    /// Connect failure, connection reset, or body read failure.
+    #[error("upstream {service} unavailable: {reason}")]
+    Unavailable {
+        /// Upstream service name.
+        service: &'static str,
+        /// Transport error text.
+        reason: String,
+    },
+    /// The body is not the documented JSON.
+    #[error("upstream {service} answered an undecodable body: {reason}")]
+    BadResponse {
+        /// Upstream service name.
+        service: &'static str,
+        /// Decoder error text.
+        reason: String,
+    },
+    /// An HTTP status other than 2xx.
+    #[error("upstream {service} answered HTTP {status}")]
+    Status {
+        /// Upstream service name.
+        service: &'static str,
+        /// The status received.
+        status: u16,
+    },
+}
+
+impl UpstreamError {
+    /// The error code this failure is reported with.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::Timeout { .. } => ErrorCode::UpstreamTimeout,
+            Self::Unavailable { .. } => ErrorCode::UpstreamUnavailable,
+            Self::BadResponse { .. } => ErrorCode::UpstreamBadResponse,
+            Self::Status { .. } => ErrorCode::UpstreamError,
+        }
+    }
+}
+
+impl From<UpstreamError> for ApiError {
+    fn from(e: UpstreamError) -> Self {
+        tracing::warn!(error = %e, "upstream call failed");
+        ApiError::new(e.code(), e.to_string())
+    }
+}
+
+/// Implements, for an `ApiResponse` enum whose error variants each hold `Json<ApiError>`,
+/// `From<ApiError>` (choosing the variant by status) and a `bad_request_handler`.
+/// Usage: `error_variants!(Enum, handler_fn; 400 => BadRequest, 502 => BadGateway, ...)`.
+#[macro_export]
+macro_rules! error_variants {
+    ($ty:ident, $handler:ident; $($status:literal => $variant:ident),+ $(,)?) => {
+        impl ::std::convert::From<$crate::error::ApiError> for $ty {
+            fn from(e: $crate::error::ApiError) -> Self {
+                match e.status().as_u16() {
+                    $($status => $ty::$variant(::poem_openapi::payload::Json(e)),)+
+                    _ => {
+                        ::tracing::error!(code = ?e.error_code, "error status not listed for this operation");
+                        $crate::error_variants!(@first $ty e; $($variant),+)
+                    }
+                }
+            }
+        }
+
+        /// Turns a request-parse failure into a `400 VALIDATION_FAILED` answer.
+        pub fn $handler(err: ::poem::Error) -> $ty {
+            $crate::error::ApiError::from_parse_error(&err).into()
+        }
+    };
+    (@first $ty:ident $e:ident; $first:ident $(, $rest:ident)*) => {
+        $ty::$first(::poem_openapi::payload::Json($e))
+    };
+}

@@ -1,0 +1,170 @@
+//! Scenario harness, mounted in harness mode only (ARCHITECTURE.md "Outside the contract";
+//! design §4 "Selection").
+//!
+//! - `GET /harness`: HTML list of every scenario (title, id, business codes, start links in
+//!   English and Spanish);
+//! - `GET /harness/start/{flow}/{situation}?locale=en|es`: sets cookie [`SCENARIO_COOKIE`]
+//!   (`Path=/`, `SameSite=Lax`) and redirects 303 to `/{locale}{start}`; unknown id -> 404;
+//! - `GET /harness/reset`: clears the cookie, 303 to `/harness`;
+//! - `GET /harness/scenarios.json`: the scenarios as JSON.
+//!
+//! The cookie is read by `api::ScenarioSel` and forwarded as `x-sim-scenario` (harness mode
+//! only, and only for ids of known scenarios).
+
+use poem::{
+    Response, Route, get, handler,
+    http::{HeaderMap, StatusCode, header},
+    web::{Html, Json, Path, Query},
+};
+use serde::Deserialize;
+use simulators::scenario::{self, Scenario};
+
+/// Cookie holding the chosen scenario id (`<flow>/<situation>`).
+pub const SCENARIO_COOKIE: &str = "sim_scenario";
+
+/// The harness routes (nest under `/harness`).
+pub fn routes() -> Route {
+    Route::new()
+        .at("/", get(index))
+        .at("/scenarios.json", get(list))
+        .at("/reset", get(reset))
+        .at("/start/:flow/:situation", get(start))
+}
+
+/// The scenario id of the `sim_scenario` cookie, when it names a known scenario.
+pub fn scenario_from_cookies(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == SCENARIO_COOKIE)
+        .map(|(_, v)| v.trim_matches('"').replace("%2F", "/").replace("%2f", "/"))
+        .filter(|id| scenario::find(id).is_some())
+}
+
+/// Escapes text for HTML element content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn row(s: &Scenario) -> String {
+    let link = |loc: &str| {
+        format!(
+            "<a href=\"/harness/start/{}?locale={loc}\" lang=\"{loc}\">{}</a>",
+            escape(&s.id),
+            if loc == "en" { "English" } else { "Español" }
+        )
+    };
+    format!(
+        "<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{} {}</td></tr>\n",
+        escape(&s.title),
+        escape(&s.id),
+        escape(&s.codes.join(", ")),
+        link("en"),
+        link("es"),
+    )
+}
+
+#[handler]
+fn index() -> Html<String> {
+    let rows: String = scenario::all().iter().map(row).collect();
+    Html(format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>Scenario harness - Prepaid Portal</title></head><body><main>\
+         <h1>Scenario harness</h1>\
+         <p>Start a scenario: the simulators answer as it describes for this browser until you \
+         <a href=\"/harness/reset\">reset the scenario</a>.</p>\
+         <table><caption>Scenarios ({})</caption><thead><tr><th scope=\"col\">Title</th>\
+         <th scope=\"col\">Id</th><th scope=\"col\">Business codes</th><th scope=\"col\">Start</th>\
+         </tr></thead><tbody>\n{rows}</tbody></table></main></body></html>\n",
+        scenario::all().len()
+    ))
+}
+
+#[handler]
+fn list() -> Json<&'static [Scenario]> {
+    Json(scenario::all())
+}
+
+/// Query of the start link.
+#[derive(Debug, Deserialize)]
+struct StartQuery {
+    locale: Option<String>,
+}
+
+fn redirect(location: &str, cookie: String) -> Response {
+    Response::builder()
+        .status(StatusCode::SEE_OTHER)
+        .header(header::LOCATION, location)
+        .header(header::SET_COOKIE, cookie)
+        .header(header::CACHE_CONTROL, "no-store")
+        .finish()
+}
+
+#[handler]
+fn start(Path((flow, situation)): Path<(String, String)>, Query(q): Query<StartQuery>) -> Response {
+    let id = format!("{flow}/{situation}");
+    let Some(s) = scenario::find(&id) else {
+        return Response::builder()
+            .status(StatusCode::NOT_FOUND)
+            .content_type("text/html; charset=utf-8")
+            .body(format!(
+                "<!doctype html><html lang=\"en\"><head><title>Unknown scenario</title></head>\
+                 <body><h1>Unknown scenario</h1><p><code>{}</code> is not a scenario. \
+                 <a href=\"/harness\">All scenarios</a></p></body></html>",
+                escape(&id)
+            ));
+    };
+    let locale = if q.locale.as_deref() == Some("es") {
+        "es"
+    } else {
+        "en"
+    };
+    let cookie = format!("{SCENARIO_COOKIE}={}; Path=/; SameSite=Lax", s.id);
+    redirect(&format!("/{locale}{}", s.start), cookie)
+}
+
+#[handler]
+fn reset() -> Response {
+    redirect(
+        "/harness",
+        format!("{SCENARIO_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_html() {
+        assert_eq!(
+            escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+
+    #[test]
+    fn unknown_cookie_is_ignored() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::COOKIE,
+            "a=b; sim_scenario=nope/nothing".parse().unwrap(),
+        );
+        assert_eq!(scenario_from_cookies(&h), None);
+    }
+}

@@ -1,0 +1,212 @@
+//! Cross-cutting middleware: security headers, body size limit, POST rate limit and the
+//! normalisation of every API failure into an `ApiError` (ARCHITECTURE.md "Errors").
+
+use std::{net::IpAddr, num::NonZeroU32, sync::Arc};
+
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use poem::{
+    Body, Endpoint, IntoResponse, Middleware, Request, Response,
+    http::{HeaderValue, Method, StatusCode, header},
+};
+
+use crate::error::{ApiError, ErrorCode};
+
+/// CSP of every page but `/docs`.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+/// CSP of `/docs` (Swagger UI needs inline script).
+pub const DOCS_CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
+base-uri 'self'; form-action 'self'";
+
+/// Whether `path` belongs to the API (errors there are `ApiError` JSON).
+pub fn is_api_path(path: &str) -> bool {
+    ["/-/", "/secure/", "/van-service-api/", "/api/"]
+        .iter()
+        .any(|p| path.starts_with(p))
+        || ["/token", "/healthz"].contains(&path)
+}
+
+/// Adds CSP, `X-Content-Type-Options`, `Referrer-Policy` and `X-Frame-Options` to every
+/// response (errors included).
+pub struct SecurityHeaders;
+
+impl<E: Endpoint> Middleware<E> for SecurityHeaders {
+    type Output = SecurityHeadersEndpoint<E>;
+    fn transform(&self, ep: E) -> Self::Output {
+        SecurityHeadersEndpoint(ep)
+    }
+}
+
+/// Endpoint of [`SecurityHeaders`].
+pub struct SecurityHeadersEndpoint<E>(E);
+
+impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
+    type Output = Response;
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        let docs = req.uri().path() == "/docs" || req.uri().path().starts_with("/docs/");
+        let mut resp = match self.0.call(req).await {
+            Ok(r) => r.into_response(),
+            Err(e) => e.into_response(),
+        };
+        let h = resp.headers_mut();
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(if docs { DOCS_CSP } else { CSP }),
+        );
+        h.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        h.insert(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        );
+        h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        Ok(resp)
+    }
+}
+
+/// Rejects bodies over `max` bytes with 413 `PAYLOAD_TOO_LARGE` (by `Content-Length`, and
+/// by reading at most `max` bytes when the length is not declared).
+pub struct BodyLimit(pub usize);
+
+impl<E: Endpoint> Middleware<E> for BodyLimit {
+    type Output = BodyLimitEndpoint<E>;
+    fn transform(&self, ep: E) -> Self::Output {
+        BodyLimitEndpoint(ep, self.0)
+    }
+}
+
+/// Endpoint of [`BodyLimit`].
+pub struct BodyLimitEndpoint<E>(E, usize);
+
+fn too_large(max: usize) -> Response {
+    ApiError::new(
+        ErrorCode::PayloadTooLarge,
+        format!("request body larger than {max} bytes"),
+    )
+    .into_poem_response()
+}
+
+impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
+    type Output = Response;
+    async fn call(&self, mut req: Request) -> poem::Result<Response> {
+        let max = self.1;
+        let declared = req
+            .header(header::CONTENT_LENGTH)
+            .and_then(|v| v.parse::<u64>().ok());
+        match declared {
+            Some(n) if n > max as u64 => return Ok(too_large(max)),
+            Some(_) => {}
+            None if matches!(*req.method(), Method::GET | Method::HEAD) => {}
+            None => match req.take_body().into_bytes_limit(max).await {
+                Ok(bytes) => req.set_body(Body::from(bytes)),
+                Err(_) => return Ok(too_large(max)),
+            },
+        }
+        self.0.call(req).await.map(IntoResponse::into_response)
+    }
+}
+
+/// Per-client-address limit of POST requests (429 `RATE_LIMITED`). The key is the TCP peer
+/// address (no proxy header is trusted); requests without one share one bucket.
+pub struct RateLimit(Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>);
+
+impl RateLimit {
+    /// `per_min` POSTs per minute (burst of the same size) per address; 0 disables.
+    pub fn per_minute(per_min: u32) -> Self {
+        Self(NonZeroU32::new(per_min).map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n)))))
+    }
+}
+
+impl<E: Endpoint> Middleware<E> for RateLimit {
+    type Output = RateLimitEndpoint<E>;
+    fn transform(&self, ep: E) -> Self::Output {
+        RateLimitEndpoint(ep, self.0.clone())
+    }
+}
+
+/// Endpoint of [`RateLimit`].
+pub struct RateLimitEndpoint<E>(E, Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>);
+
+impl<E: Endpoint> Endpoint for RateLimitEndpoint<E> {
+    type Output = Response;
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        if let Some(limiter) = &self.1
+            && req.method() == Method::POST
+        {
+            let ip = req
+                .remote_addr()
+                .as_socket_addr()
+                .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip());
+            if limiter.check_key(&ip).is_err() {
+                let mut r = ApiError::new(
+                    ErrorCode::RateLimited,
+                    "too many requests; retry in a minute",
+                )
+                .into_poem_response();
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+                return Ok(r);
+            }
+        }
+        self.0.call(req).await.map(IntoResponse::into_response)
+    }
+}
+
+/// Turns every failure of the API endpoint (unknown path, wrong method, panic, ...) into an
+/// `ApiError` JSON response: 404/405 -> `NOT_FOUND` 404, 413 -> `PAYLOAD_TOO_LARGE`, other
+/// 4xx -> `VALIDATION_FAILED` 400, 5xx -> `INTERNAL` 500.
+pub struct ApiErrors;
+
+impl<E: Endpoint> Middleware<E> for ApiErrors {
+    type Output = ApiErrorsEndpoint<E>;
+    fn transform(&self, ep: E) -> Self::Output {
+        ApiErrorsEndpoint(ep)
+    }
+}
+
+/// Endpoint of [`ApiErrors`].
+pub struct ApiErrorsEndpoint<E>(E);
+
+/// The `ApiError` for a poem error status.
+pub fn api_error_for(status: StatusCode, message: String) -> ApiError {
+    let code = match status.as_u16() {
+        404 | 405 => ErrorCode::NotFound,
+        413 => ErrorCode::PayloadTooLarge,
+        400..=499 => ErrorCode::ValidationFailed,
+        _ => ErrorCode::Internal,
+    };
+    if code == ErrorCode::Internal {
+        tracing::error!(%status, %message, "internal error");
+        return ApiError::new(code, "internal error");
+    }
+    ApiError::new(code, message)
+}
+
+impl<E: Endpoint> Endpoint for ApiErrorsEndpoint<E> {
+    type Output = Response;
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        let path = req.uri().path().to_owned();
+        let result =
+            futures_util::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(self.0.call(req)))
+                .await;
+        Ok(match result {
+            Ok(Ok(r)) => r.into_response(),
+            Ok(Err(e)) => {
+                let status = e.status();
+                if status == StatusCode::NOT_FOUND || status == StatusCode::METHOD_NOT_ALLOWED {
+                    api_error_for(status, format!("no operation at {path}")).into_poem_response()
+                } else {
+                    api_error_for(status, e.to_string()).into_poem_response()
+                }
+            }
+            Err(_) => {
+                tracing::error!(%path, "handler panicked");
+                ApiError::new(ErrorCode::Internal, "internal error").into_poem_response()
+            }
+        })
+    }
+}

@@ -1,0 +1,125 @@
+//! Shared helpers of the BFF integration tests: the BFF endpoint over in-process simulators
+//! (or any upstream URLs), a built-looking web dist, session + CSRF token.
+#![allow(dead_code)]
+
+use std::{path::PathBuf, sync::Arc, time::Duration};
+
+use bff::{
+    config::{Config, Mode, UpstreamUrls, Upstreams},
+    startup::{AppState, endpoint, state},
+};
+use poem::{EndpointExt, Response, endpoint::BoxEndpoint, http::header, test::TestClient};
+use serde_json::Value;
+
+pub type Client = TestClient<BoxEndpoint<'static, Response>>;
+
+/// A web dist directory with `index.html` and one hashed asset.
+pub fn web_dist() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bff-test-dist-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><html lang=\"en\"><title>app</title><div id=\"root\"></div></html>",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("assets/app-1a2b3c.js"),
+        "console.log('app');".repeat(100),
+    )
+    .unwrap();
+    std::fs::write(dir.join("robots.txt"), "User-agent: *\n").unwrap();
+    dir
+}
+
+/// Configuration for tests: given mode and URLs, short upstream timeout, no rate limit.
+pub fn config(mode: Mode, urls: &UpstreamUrls, timeout_ms: u64) -> Config {
+    Config {
+        mode,
+        upstreams: Upstreams::External(urls.clone()),
+        upstream_timeout: Duration::from_millis(timeout_ms),
+        connect_timeout: Duration::from_millis(1000),
+        web_dist: web_dist(),
+        rate_limit_per_min: 0,
+        ..Config::default()
+    }
+}
+
+/// The BFF endpoint for `config` (upstreams must be `External`).
+pub fn client_for(config: Config) -> (Client, Arc<AppState>) {
+    let Upstreams::External(urls) = config.upstreams.clone() else {
+        panic!("external upstreams only")
+    };
+    let st = state(config, urls).unwrap();
+    (TestClient::new(endpoint(st.clone()).boxed()), st)
+}
+
+/// Embedded simulators plus a harness-mode BFF over them (upstream timeout 3 s).
+pub async fn harness_app() -> (Client, simulators::Embedded) {
+    let sims = simulators::spawn_embedded().await.unwrap();
+    let urls = UpstreamUrls::under(&sims.base_url);
+    let (cli, _) = client_for(config(Mode::Harness, &urls, 3000));
+    (cli, sims)
+}
+
+pub const TRACKING: &str = "0b6f4a4e-6a4f-4c52-9a7e-3f1f6c1f2d10";
+
+/// `GET /token`: returns (`pp_session` cookie pair, xsrf token).
+pub async fn session(cli: &Client) -> (String, String) {
+    let resp = cli
+        .get("/token")
+        .query("trackingId", &TRACKING)
+        .send()
+        .await;
+    resp.assert_status_is_ok();
+    let cookie = resp
+        .0
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|c| c.starts_with("pp_session="))
+        .expect("session cookie")
+        .to_owned();
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
+    assert!(cookie.contains("SameSite=Lax"), "{cookie}");
+    let pair = cookie.split(';').next().unwrap().to_owned();
+    let body = json(resp.0).await;
+    (pair, body["xsrfToken"].as_str().unwrap().to_owned())
+}
+
+/// The body as JSON (panics when it is not JSON).
+pub async fn json(resp: Response) -> Value {
+    let bytes = resp.into_body().into_bytes().await.unwrap();
+    serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&bytes)))
+}
+
+/// A valid assign body.
+pub fn assign_body(location_id: &str) -> Value {
+    serde_json::json!({
+        "address": {"addressLine1": "1200 Peachtree St", "addressLine2": "", "city": "", "state": "", "zip": "30309"},
+        "deviceCode": "482913",
+        "language": "English",
+        "locationId": location_id,
+        "phoneNo": "4045550123",
+        "trackingId": TRACKING,
+    })
+}
+
+/// Asserts an `ApiError` body with `code`, a request id, and returns it.
+pub async fn assert_api_error(resp: poem::test::TestResponse, status: u16, code: &str) -> Value {
+    assert_eq!(resp.0.status().as_u16(), status, "status");
+    let rid = resp
+        .0
+        .headers()
+        .get("x-request-id")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let body = json(resp.0).await;
+    assert_eq!(body["errorCode"], code, "{body}");
+    assert_eq!(
+        body["requestId"].as_str(),
+        rid.as_deref(),
+        "request id in body and header"
+    );
+    body
+}

@@ -1,0 +1,54 @@
+//! Drift check of the committed browser-to-BFF contract `openapi/bff.json`.
+//! Regenerate with `cargo run -p xtask -- openapi` (or `UPDATE_CONTRACT=1 cargo test -p bff
+//! --test contract`).
+
+use std::path::PathBuf;
+
+fn committed_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../openapi/bff.json")
+}
+
+#[test]
+fn committed_spec_matches_code() {
+    let rendered = format!("{}\n", bff::openapi_spec().trim_end());
+    let path = committed_path();
+    if std::env::var_os("UPDATE_CONTRACT").is_some_and(|v| v == "1") {
+        std::fs::write(&path, &rendered).expect("write openapi/bff.json");
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == rendered,
+        "openapi/bff.json differs from the code: regenerate with `cargo run -p xtask -- openapi` \
+         (or UPDATE_CONTRACT=1 cargo test -p bff --test contract) and commit it"
+    );
+}
+
+#[test]
+fn spec_has_stable_operation_ids_and_one_tag_each() {
+    let spec: serde_json::Value = serde_json::from_str(&bff::openapi_spec()).unwrap();
+    assert_eq!(spec["info"]["title"], "Prepaid Portal BFF");
+    let mut ids = Vec::new();
+    for (_, item) in spec["paths"].as_object().unwrap() {
+        for (_, op) in item.as_object().unwrap() {
+            ids.push(op["operationId"].as_str().unwrap().to_owned());
+            assert_eq!(op["tags"].as_array().unwrap().len(), 1, "{op}");
+        }
+    }
+    ids.sort();
+    let want = [
+        "assignDevice",
+        "getBuyflow",
+        "getBuyflowEs",
+        "getDictionary",
+        "getDictionaryEs",
+        "getMerchantFlow",
+        "getMerchantFlowEs",
+        "getToken",
+        "health",
+        "searchAddresses",
+        "validateCustomerAddress",
+        "validateCustomerServiceability",
+    ];
+    assert_eq!(ids, want);
+}

@@ -1,0 +1,245 @@
+//! Upstream faults through the BFF (wiremock and a connection-dropping listener), and the
+//! production mode: no harness, no scenario header forwarded whatever the browser sends.
+
+mod common;
+
+use std::time::Duration;
+
+use bff::config::{Mode, UpstreamUrls};
+use common::*;
+use poem::http::{StatusCode, header};
+use wiremock::{
+    Mock, MockServer, ResponseTemplate,
+    matchers::{method, path},
+};
+
+fn urls(base: &str) -> UpstreamUrls {
+    UpstreamUrls {
+        address_search: base.to_owned(),
+        serviceability: base.to_owned(),
+        van: base.to_owned(),
+        content: base.to_owned(),
+    }
+}
+
+async fn check_serviceability(cli: &Client) -> poem::test::TestResponse {
+    cli.get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
+        .query("trackingId", &TRACKING)
+        .query("locationId", &"LOC-1")
+        .send()
+        .await
+}
+
+#[tokio::test]
+async fn timeout_is_504() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/validate-customer-serviceability"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_delay(Duration::from_secs(5))
+                .set_body_json(serde_json::json!({"status": "SUCCESS"})),
+        )
+        .mount(&server)
+        .await;
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&server.uri()), 300));
+    assert_api_error(check_serviceability(&cli).await, 504, "UPSTREAM_TIMEOUT").await;
+}
+
+#[tokio::test]
+async fn malformed_5xx_and_4xx_are_502() {
+    let server = MockServer::start().await;
+    Mock::given(path("/validate-customer-serviceability"))
+        .respond_with(ResponseTemplate::new(200).set_body_string("{\"status\": \"SUCC"))
+        .mount(&server)
+        .await;
+    Mock::given(path("/suggest"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&server)
+        .await;
+    Mock::given(path("/-/api/my.prepaid/dictionary"))
+        .respond_with(ResponseTemplate::new(404))
+        .mount(&server)
+        .await;
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&server.uri()), 2000));
+    assert_api_error(
+        check_serviceability(&cli).await,
+        502,
+        "UPSTREAM_BAD_RESPONSE",
+    )
+    .await;
+    let r = cli
+        .get("/secure/api/v1/address/suggestions")
+        .query("q", &"12 Main")
+        .query("trackingId", &TRACKING)
+        .send()
+        .await;
+    assert_api_error(r, 502, "UPSTREAM_ERROR").await;
+    assert_api_error(
+        cli.get("/-/api/my.prepaid/dictionary").send().await,
+        502,
+        "UPSTREAM_ERROR",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn reset_and_refused_are_502_unavailable() {
+    // A listener that accepts and drops every connection (reset before any answer).
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((sock, _)) = listener.accept().await {
+            drop(sock);
+        }
+    });
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&format!("http://{addr}")), 2000));
+    assert_api_error(
+        check_serviceability(&cli).await,
+        502,
+        "UPSTREAM_UNAVAILABLE",
+    )
+    .await;
+
+    // Nothing listening at all.
+    let free = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&format!("http://{free}")), 2000));
+    assert_api_error(
+        check_serviceability(&cli).await,
+        502,
+        "UPSTREAM_UNAVAILABLE",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn assign_sends_fixed_retailer_and_source() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/assign"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(serde_json::json!({"status": "SUCCESS"})),
+        )
+        .mount(&server)
+        .await;
+    let (cli, st) = client_for(config(Mode::Production, &urls(&server.uri()), 2000));
+    let (cookie, xsrf) = session(&cli).await;
+    let r = cli
+        .post("/van-service-api/assign")
+        .header(header::COOKIE, &cookie)
+        .header("x-xsrf-token", &xsrf)
+        .body_json(&assign_body("LOC-9"))
+        .send()
+        .await;
+    r.assert_status_is_ok();
+    assert_eq!(json(r.0).await["outcome"], "assigned");
+    let reqs = server.received_requests().await.unwrap();
+    let body: serde_json::Value = serde_json::from_slice(&reqs[0].body).unwrap();
+    assert_eq!(body["retailerId"], st.config.retailer_id.as_str());
+    assert_eq!(body["source"], "Incomm");
+    assert_eq!(body["language"], "English");
+    assert_eq!(reqs[0].headers.get("source").unwrap(), "DIGITAL2.0");
+    assert_eq!(reqs[0].headers.get("trackingid").unwrap(), TRACKING);
+}
+
+#[tokio::test]
+async fn production_has_no_harness_and_forwards_no_scenario() {
+    let server = MockServer::start().await;
+    Mock::given(path("/validate-customer-serviceability"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({
+            "status": "SUCCESS", "serviceabilityDetails": [{"lob": "HSD", "tier": "HSD_030"}]})))
+        .mount(&server)
+        .await;
+    let (cli, _) = client_for(config(Mode::Production, &urls(&server.uri()), 2000));
+    assert_eq!(
+        cli.get("/harness").send().await.0.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        cli.get("/harness/scenarios.json").send().await.0.status(),
+        StatusCode::NOT_FOUND
+    );
+    let known = simulators::scenario::all()
+        .first()
+        .map_or("retail/existing-prepaid".to_owned(), |s| s.id.clone());
+    let r = cli
+        .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
+        .query("trackingId", &TRACKING)
+        .query("locationId", &"LOC-1")
+        .header(header::COOKIE, format!("sim_scenario={known}"))
+        .header("x-sim-scenario", &known)
+        .send()
+        .await;
+    r.assert_status_is_ok();
+    assert_eq!(json(r.0).await["outcome"], "serviceable");
+    let reqs = server.received_requests().await.unwrap();
+    assert_eq!(reqs.len(), 1);
+    assert!(
+        reqs[0].headers.get("x-sim-scenario").is_none(),
+        "scenario header forwarded in production"
+    );
+    let (cookie, _) = session(&cli).await;
+    let r = cli.get("/token").send().await;
+    let set = r.0.headers()[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(set.contains("Secure"), "{set} / {cookie}");
+}
+
+#[tokio::test]
+async fn harness_mode_forwards_the_cookie_scenario() {
+    let server = MockServer::start().await;
+    Mock::given(path("/validate-customer-serviceability"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(serde_json::json!({"status": "SUCCESS"})),
+        )
+        .mount(&server)
+        .await;
+    let (cli, _) = client_for(config(Mode::Harness, &urls(&server.uri()), 2000));
+    let Some(known) = simulators::scenario::all().first().map(|s| s.id.clone()) else {
+        return;
+    };
+    let r = cli
+        .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
+        .query("trackingId", &TRACKING)
+        .query("locationId", &"LOC-1")
+        .header(header::COOKIE, format!("a=1; sim_scenario={known}"))
+        .header("x-sim-scenario", "retail/not-this-one")
+        .send()
+        .await;
+    r.assert_status_is_ok();
+    let reqs = server.received_requests().await.unwrap();
+    assert_eq!(
+        reqs[0].headers.get("x-sim-scenario").unwrap(),
+        known.as_str()
+    );
+}
+
+#[tokio::test]
+async fn rate_limit_answers_429() {
+    let server = MockServer::start().await;
+    let mut cfg = config(Mode::Plain, &urls(&server.uri()), 2000);
+    cfg.rate_limit_per_min = 2;
+    let (cli, _) = client_for(cfg);
+    let mut last = StatusCode::OK;
+    for _ in 0..3 {
+        last = cli
+            .post("/van-service-api/assign")
+            .body_json(&assign_body("L"))
+            .send()
+            .await
+            .0
+            .status();
+    }
+    assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+    let r = cli
+        .post("/van-service-api/assign")
+        .body_json(&assign_body("L"))
+        .send()
+        .await;
+    assert_api_error(r, 429, "RATE_LIMITED").await;
+}

@@ -247,10 +247,23 @@ impl UpstreamError {
     }
 }
 
+impl UpstreamError {
+    /// What the browser is told: the service and the kind of failure, never transport details
+    /// (upstream hosts, URLs, decoder text), which go to the log only.
+    pub fn public_message(&self) -> String {
+        match self {
+            Self::Timeout { service } => format!("upstream {service} timed out"),
+            Self::Unavailable { service, .. } => format!("upstream {service} unavailable"),
+            Self::BadResponse { service, .. } => format!("upstream {service} answered an undecodable body"),
+            Self::Status { service, status } => format!("upstream {service} answered HTTP {status}"),
+        }
+    }
+}
+
 impl From<UpstreamError> for ApiError {
     fn from(e: UpstreamError) -> Self {
         tracing::warn!(error = %e, "upstream call failed");
-        ApiError::new(e.code(), e.to_string())
+        ApiError::new(e.code(), e.public_message())
     }
 }
 

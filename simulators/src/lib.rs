@@ -8,12 +8,22 @@
 
 #![warn(missing_docs)]
 
+pub mod activation;
 pub mod address_search;
+pub mod buy_world;
+pub mod card_entry;
+pub mod catalogue;
 pub mod content;
+pub mod digital_session;
 pub mod fault;
+pub mod html;
 pub mod middleware;
+pub mod payments;
+pub mod promotions;
 pub mod scenario;
 pub mod serviceability;
+pub mod tax;
+pub mod test_cards;
 pub mod van;
 pub mod world;
 
@@ -28,6 +38,13 @@ type Apis = (
     serviceability::ServiceabilityApi,
     van::VanApi,
     content::ContentApi,
+    catalogue::CatalogueApi,
+    promotions::PromotionsApi,
+    tax::TaxApi,
+    payments::PaymentsApi,
+    activation::ActivationApi,
+    card_entry::CardEntryApi,
+    digital_session::DigitalSessionApi,
 );
 
 /// The one poem-openapi service holding every simulator.
@@ -38,6 +55,13 @@ fn service() -> OpenApiService<Apis, ()> {
             serviceability::ServiceabilityApi,
             van::VanApi,
             content::ContentApi,
+            catalogue::CatalogueApi,
+            promotions::PromotionsApi,
+            tax::TaxApi,
+            payments::PaymentsApi,
+            activation::ActivationApi,
+            card_entry::CardEntryApi,
+            digital_session::DigitalSessionApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -72,16 +72,50 @@ pub enum Call {
     Assign,
     /// `GET /content/-/api/...`.
     Content,
+    /// `GET /catalogue/product-detail` (buy flow).
+    ProductDetails,
+    /// `POST /offers/get-promo`.
+    Promotions,
+    /// `POST /tax/get-tax`.
+    Tax,
+    /// `GET /payments/prepaidPaymentID`.
+    PaymentId,
+    /// `POST /payments/add-secure-prepaid-payment-instrument`.
+    AddPaymentInstrument,
+    /// `GET /card-entry` (the card-entry stand-in's page; `respond` makes no sense on HTML,
+    /// faults do).
+    CardEntry,
+    /// `POST /card-entry/tokenize` (called by the card-entry page).
+    Tokenize,
+    /// `POST /activation/prepaid-customer-activation` (submit order).
+    SubmitOrder,
+    /// `POST /session/secure/session`.
+    CreateSession,
+    /// `GET /session/secure/session?digitalSessionId`.
+    RestoreSession,
+    /// `GET` and `POST /session/router` (the identity router page and its pick).
+    IdentityRouter,
 }
 
 impl Call {
     /// Every call.
-    pub const ALL: [Call; 5] = [
+    pub const ALL: [Call; 16] = [
         Call::AddressSearch,
         Call::ValidateAddress,
         Call::Serviceability,
         Call::Assign,
         Call::Content,
+        Call::ProductDetails,
+        Call::Promotions,
+        Call::Tax,
+        Call::PaymentId,
+        Call::AddPaymentInstrument,
+        Call::CardEntry,
+        Call::Tokenize,
+        Call::SubmitOrder,
+        Call::CreateSession,
+        Call::RestoreSession,
+        Call::IdentityRouter,
     ];
 
     /// The call name used in scenario files, e.g. `validateAddress`.
@@ -92,12 +126,36 @@ impl Call {
             Call::Serviceability => "serviceability",
             Call::Assign => "assign",
             Call::Content => "content",
+            Call::ProductDetails => "productDetails",
+            Call::Promotions => "promotions",
+            Call::Tax => "tax",
+            Call::PaymentId => "paymentId",
+            Call::AddPaymentInstrument => "addPaymentInstrument",
+            Call::CardEntry => "cardEntry",
+            Call::Tokenize => "tokenize",
+            Call::SubmitOrder => "submitOrder",
+            Call::CreateSession => "createSession",
+            Call::RestoreSession => "restoreSession",
+            Call::IdentityRouter => "identityRouter",
         }
     }
 
-    /// The call a simulator request path belongs to, if any.
+    /// The call a simulator request belongs to, if any: [`Call::from_path`], except that
+    /// `POST /session/secure/session` is [`Call::CreateSession`] (the same path read with
+    /// `GET` is [`Call::RestoreSession`]).
+    pub fn from_request(method: &poem::http::Method, path: &str) -> Option<Call> {
+        match Call::from_path(path) {
+            Some(Call::RestoreSession) if method == poem::http::Method::POST => {
+                Some(Call::CreateSession)
+            }
+            other => other,
+        }
+    }
+
+    /// The call a simulator request path belongs to, if any (for
+    /// `/session/secure/session`, the `GET` one; see [`Call::from_request`]).
     pub fn from_path(path: &str) -> Option<Call> {
-        const ROUTES: [(&str, Call); 5] = [
+        const ROUTES: [(&str, Call); 15] = [
             ("/address-search/", Call::AddressSearch),
             (
                 "/serviceability/validate-customer-address",
@@ -109,6 +167,19 @@ impl Call {
             ),
             ("/van/", Call::Assign),
             ("/content/", Call::Content),
+            ("/catalogue/product-detail", Call::ProductDetails),
+            ("/offers/get-promo", Call::Promotions),
+            ("/tax/get-tax", Call::Tax),
+            ("/payments/prepaidPaymentID", Call::PaymentId),
+            (
+                "/payments/add-secure-prepaid-payment-instrument",
+                Call::AddPaymentInstrument,
+            ),
+            ("/card-entry/tokenize", Call::Tokenize),
+            ("/card-entry", Call::CardEntry),
+            ("/activation/prepaid-customer-activation", Call::SubmitOrder),
+            ("/session/secure/session", Call::RestoreSession),
+            ("/session/router", Call::IdentityRouter),
         ];
         ROUTES
             .iter()

@@ -5,9 +5,15 @@
 //!
 //! Field names keep the seeds' spelling (seed 000 §3), including `serviceablityStatus`.
 
+pub mod activation;
 pub mod address;
+pub mod catalogue;
 pub mod content;
+pub mod digital_session;
+pub mod payments;
+pub mod promotions;
 pub mod serviceability;
+pub mod tax;
 pub mod van;
 
 /// Header that selects a simulator scenario (harness mode only; see `ARCHITECTURE.md` §4).

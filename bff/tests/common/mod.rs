@@ -121,5 +121,7 @@ pub async fn assert_api_error(resp: poem::test::TestResponse, status: u16, code:
         rid.as_deref(),
         "request id in body and header"
     );
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(!message.contains("http"), "no upstream address leaks to the browser: {message}");
     body
 }

@@ -1,0 +1,165 @@
+//! Payments: the prepaid payment id, adding the card as a payment instrument, and the data
+//! the card-entry component hands to the page (seed 000 §3 "Payment", "Card component
+//! data", "Add-payment-instrument payload"; §7 `GET .../customermanagement/prepaidPaymentID`,
+//! `POST .../payment-service/add-secure-prepaid-payment-instrument`; §8 payment codes).
+
+use poem_openapi::Object;
+use serde::{Deserialize, Serialize};
+
+/// Inner object of the payment-id answer.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentIdBody {
+    /// The payment id of this purchase attempt (seed 000 §3 `paymentId`).
+    #[oai(rename = "prepaidPaymentID")]
+    #[serde(rename = "prepaidPaymentID")]
+    pub prepaid_payment_id: String,
+}
+
+/// Answer of `GET prepaidPaymentID`: `{"response":{"prepaidPaymentID":"..."}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentIdResponse {
+    /// The id, nested as the service does.
+    pub response: PaymentIdBody,
+}
+
+/// Card holder and billing address of an add-instrument call (seed 000 §3 `custInfo`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct InstrumentCustInfo {
+    /// Always `null` for a new customer (seed 000 §3).
+    #[serde(default)]
+    pub account_id: Option<String>,
+    /// Card holder's first name.
+    pub first_name: String,
+    /// Card holder's last name.
+    pub last_name: String,
+    /// Billing street line.
+    pub address_line1: String,
+    /// Billing unit line (may be empty).
+    #[serde(default)]
+    pub address_line2: String,
+    /// Billing city.
+    pub city: String,
+    /// Billing state, two letters.
+    pub state: String,
+    /// Billing zip, 5 digits.
+    pub zip: String,
+}
+
+/// Body of `POST add-secure-prepaid-payment-instrument` (seed 000 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AddInstrumentRequest {
+    /// Card holder and billing address.
+    pub cust_info: InstrumentCustInfo,
+    /// Auto-refill enrolment: true only when the checkbox and the card terms are both
+    /// accepted (seed 000 §4).
+    pub enroll_auto_payment: bool,
+    /// Always `CREDIT`.
+    pub processing_network: String,
+    /// Whether to keep the card in the wallet.
+    pub add_instrument_to_wallet: bool,
+    /// Token from the card-entry component (`cpcData.cardDetails.token`).
+    pub payment_inst_token: String,
+    /// True: the card came from the card-entry component.
+    #[oai(rename = "isCPC")]
+    #[serde(rename = "isCPC")]
+    pub is_cpc: bool,
+    /// Expiry `MMYY` (seed 000 §9).
+    pub expiration_date: String,
+    /// Card type as the component reports it (`visa`, `mastercard`, `discover`,
+    /// `american-express`) or mapped (seed 000 §3 card type map).
+    pub card_type: String,
+    /// Last 4 digits of the card number only.
+    pub card_number: String,
+    /// The payment id from `GET prepaidPaymentID`.
+    #[oai(rename = "prepaidPaymentID")]
+    #[serde(rename = "prepaidPaymentID")]
+    pub prepaid_payment_id: String,
+    /// Whether to save the payment method.
+    pub save_payment: bool,
+}
+
+/// Answer of `POST add-secure-prepaid-payment-instrument`. Failures come back with 200 and
+/// the code in `businessErrorCode` (every family: `PAYMENT-nnnn`, `SYS_PMT_nnn`,
+/// `BUS_PMT_nnn`; seed 000 §4 "failure stores businessErrorCode", §8).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AddInstrumentResponse {
+    /// `SUCCESS` or `FAILURE`.
+    #[serde(default)]
+    pub status: String,
+    /// The failure code, absent on success.
+    #[serde(default)]
+    pub business_error_code: Option<String>,
+}
+
+/// `cpcData.cardDetails` from the card-entry component (seed 000 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CardDetails {
+    /// Payment token; it stands for the card in every later call.
+    pub token: String,
+    /// Expiry `MMYY`.
+    pub expiration_date: String,
+    /// `visa`, `mastercard`, `discover` or `american-express`.
+    pub card_type: String,
+    /// Last 4 digits of the card number.
+    pub card_last4_digits: String,
+}
+
+/// `cpcData.customerDetails` (seed 000 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CpcCustomerDetails {
+    /// Card holder's first name.
+    pub first_name: String,
+    /// Card holder's last name.
+    pub last_name: String,
+}
+
+/// `cpcData` of a `CPC_FORM_SUBMIT_RESPONSE` (seed 000 §3 "Card component data").
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CpcData {
+    /// The tokenised card.
+    pub card_details: CardDetails,
+    /// Customer id the component was configured with (empty for a new customer).
+    #[serde(default)]
+    pub customer_id: String,
+    /// Card holder's name.
+    pub customer_details: CpcCustomerDetails,
+}
+
+/// `paymentInfo` of a `CPC_FORM_SUBMIT_RESPONSE`: the billing address typed in the
+/// component (seed 000 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CpcPaymentInfo {
+    /// First name.
+    pub first_name: String,
+    /// Last name.
+    pub last_name: String,
+    /// Billing street line.
+    pub address: String,
+    /// Billing unit line.
+    #[serde(default)]
+    pub address_line2: String,
+    /// Billing city.
+    pub city: String,
+    /// Billing state, two letters.
+    pub state: String,
+    /// Billing zip, 5 digits.
+    pub zip_code: String,
+}

@@ -1,0 +1,86 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './schema';
+import { getTrackingId } from '../lib/session';
+
+export type Schemas = components['schemas'];
+
+function baseUrl(): string {
+  return typeof location !== 'undefined' ? location.origin : 'http://localhost';
+}
+
+/** The one client of the BFF. `fetch` is looked up at call time so MSW can intercept it. */
+export const api = createClient<paths>({
+  baseUrl: baseUrl(),
+  fetch: (request: Request) => globalThis.fetch(request),
+});
+
+let tokenPromise: Promise<string | undefined> | undefined;
+
+/** Fetches the XSRF token once per page load and keeps it in memory. */
+export function ensureXsrfToken(): Promise<string | undefined> {
+  tokenPromise ??= api
+    .GET('/token', { params: { query: { trackingId: getTrackingId() } } })
+    .then(({ data }) => data?.xsrfToken)
+    .catch(() => undefined)
+    .then((token) => {
+      // a failed fetch may be retried by the next POST
+      if (token === undefined) tokenPromise = undefined;
+      return token;
+    });
+  return tokenPromise;
+}
+
+/** Test and story hook: forget the cached token. */
+export function resetXsrfToken(): void {
+  tokenPromise = undefined;
+}
+
+const headers: Middleware = {
+  async onRequest({ request }) {
+    request.headers.set('trackingid', getTrackingId());
+    request.headers.set('source', 'DIGITAL2.0');
+    if (request.method === 'POST') {
+      const token = await ensureXsrfToken();
+      if (token) request.headers.set('x-xsrf-token', token);
+    }
+    return request;
+  },
+};
+
+api.use(headers);
+
+/** A failed call: `status` 0 for a network failure; `errorCode` from the `ApiError` body. */
+export class CallFailure extends Error {
+  constructor(
+    readonly call: string,
+    readonly status: number,
+    readonly errorCode: string,
+  ) {
+    super(`${call} failed: ${status} ${errorCode}`);
+  }
+}
+
+function errorCodeOf(body: unknown, status: number): string {
+  if (body && typeof body === 'object' && 'errorCode' in body && typeof body.errorCode === 'string') {
+    return body.errorCode;
+  }
+  return `HTTP_${status}`;
+}
+
+/** Runs one call; resolves with its data, or throws a `CallFailure`. */
+export async function call<T>(
+  name: string,
+  run: () => Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response };
+  try {
+    result = await run();
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new CallFailure(name, 0, 'NETWORK');
+  }
+  if (result.data === undefined || !result.response.ok) {
+    throw new CallFailure(name, result.response.status, errorCodeOf(result.error, result.response.status));
+  }
+  return result.data;
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../api/client';
+import type { Locale } from '../app/locale';
+
+export type MerchantFlow = Schemas['MerchantFlow'];
+export type Dictionary = Schemas['Dictionary'];
+export type Buyflow = Schemas['Buyflow'];
+
+export const SITE = 'my.prepaid';
+
+const path = { params: { path: { site: SITE } } };
+
+export function fetchMerchantFlow(locale: Locale): Promise<MerchantFlow> {
+  return locale === 'es'
+    ? call('getMerchantFlowEs', () => api.GET('/-/api/es/{site}/merchant-flow', path))
+    : call('getMerchantFlow', () => api.GET('/-/api/{site}/merchant-flow', path));
+}
+
+export function fetchDictionary(locale: Locale): Promise<Dictionary> {
+  return locale === 'es'
+    ? call('getDictionaryEs', () => api.GET('/-/api/es/{site}/dictionary', path))
+    : call('getDictionary', () => api.GET('/-/api/{site}/dictionary', path));
+}
+
+export function fetchBuyflow(locale: Locale): Promise<Buyflow> {
+  return locale === 'es'
+    ? call('getBuyflowEs', () => api.GET('/-/api/es/{site}/buyflow', path))
+    : call('getBuyflow', () => api.GET('/-/api/{site}/buyflow', path));
+}
+
+const contentOptions = { staleTime: Infinity, gcTime: Infinity } as const;
+
+/** Merchant-flow content of the locale; reloads when the locale changes. */
+export function useMerchantFlow(locale: Locale) {
+  return useQuery({ queryKey: ['content', 'merchant-flow', locale], queryFn: () => fetchMerchantFlow(locale), ...contentOptions });
+}
+
+export function useDictionary(locale: Locale) {
+  return useQuery({ queryKey: ['content', 'dictionary', locale], queryFn: () => fetchDictionary(locale), ...contentOptions });
+}
+
+/** The footer always comes from the English buy-flow content (seed 000 §2). */
+export function useBuyflow(locale: Locale) {
+  return useQuery({ queryKey: ['content', 'buyflow', locale], queryFn: () => fetchBuyflow(locale), ...contentOptions });
+}

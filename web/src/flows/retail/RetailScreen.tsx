@@ -1,0 +1,204 @@
+import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Dictionary, MerchantFlow } from '../../content/hooks';
+import { assignLanguage, type Locale } from '../../app/locale';
+import { track } from '../../lib/analytics';
+import { CallFailure } from '../../api/client';
+import { initialState, retailReducer, type AddressInput, type CustomerInfo, type DeviceInput } from './machine';
+import { assignDevice, validateCustomerAddress, validateCustomerServiceability } from './api';
+import { AddressCheck } from './stages/AddressCheck';
+import { MultiUnit } from './stages/MultiUnit';
+import { Serviceable } from './stages/Serviceable';
+import { ReadyToBuy } from './stages/ReadyToBuy';
+import { AddressError, ExistingPostpaid, ExistingPrepaid, LoadingStage, Unserviceable } from './stages/Notices';
+
+function reportFailure(error: unknown, fallbackCall: string) {
+  if (error instanceof CallFailure) track({ event: 'apiError', call: error.call, errorCode: error.errorCode });
+  else track({ event: 'apiError', call: fallbackCall, errorCode: 'UNKNOWN' });
+}
+
+export interface RetailScreenProps {
+  content: MerchantFlow;
+  dictionary: Dictionary;
+  locale: Locale;
+  variant?: 'retail' | 'move';
+}
+
+/** The retail flow's stages as one screen, driven by `retailReducer` (seed 000 §2). */
+export function RetailScreen({ content, dictionary, locale, variant = 'retail' }: RetailScreenProps) {
+  const [state, dispatch] = useReducer(retailReducer, undefined, () => initialState());
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const container = useRef<HTMLDivElement>(null);
+  const firstStage = useRef(true);
+  /** Answers of an abandoned step are ignored. */
+  const run = useRef(0);
+
+  useEffect(() => {
+    track({ event: 'pageView', flowType: 'buyflow|prepaid', step: state.stage, locale });
+  }, [state.stage, locale]);
+
+  useEffect(() => {
+    if (firstStage.current) {
+      firstStage.current = false;
+      return;
+    }
+    // a stage that opens a dialog (readytobuy's heads-up) keeps the focus in it
+    if (document.activeElement?.closest('[role="dialog"]')) return;
+    container.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [state.stage]);
+
+  useEffect(() => {
+    if (state.redirect === 'error') navigate(`/${locale}/error`);
+  }, [state.redirect, locale, navigate]);
+
+  useEffect(() => () => void run.current++, []);
+
+  const checkServiceability = useCallback(async (info: CustomerInfo, id: number) => {
+    try {
+      const result = await validateCustomerServiceability(info.locationId);
+      if (id !== run.current) return;
+      track({ event: 'serviceability', tapStatus: result.tapStatus });
+      dispatch({ type: 'serviceability', outcome: result.outcome });
+    } catch (error) {
+      if (id !== run.current) return;
+      reportFailure(error, 'validateCustomerServiceability');
+      dispatch({ type: 'serviceabilityFailed' });
+    }
+  }, []);
+
+  const submitAddress = useCallback(
+    async (input: AddressInput) => {
+      const id = ++run.current;
+      dispatch({ type: 'submitAddress', input });
+      try {
+        const result = await validateCustomerAddress(input);
+        if (id !== run.current) return;
+        const first = result.customerInfos[0];
+        if (result.outcome === 'invalidAddress' || !first) {
+          dispatch({ type: 'addressInvalid' });
+        } else if (result.outcome === 'single') {
+          dispatch({ type: 'addressSingle', info: first });
+          await checkServiceability(first, id);
+        } else {
+          dispatch({ type: 'addressMultiple', units: result.customerInfos });
+        }
+      } catch (error) {
+        if (id !== run.current) return;
+        reportFailure(error, 'validateCustomerAddress');
+        dispatch({ type: 'addressFailed' });
+      }
+    },
+    [checkServiceability],
+  );
+
+  const confirmUnit = useCallback(
+    (info: CustomerInfo) => {
+      const id = ++run.current;
+      dispatch({ type: 'confirmUnit', info });
+      void checkServiceability(info, id);
+    },
+    [checkServiceability],
+  );
+
+  const submitCode = useCallback(
+    async (device: DeviceInput) => {
+      if (!state.chosen) return;
+      const id = ++run.current;
+      dispatch({ type: 'submitCode', device });
+      try {
+        const result = await assignDevice(state.chosen, device, assignLanguage(pathname));
+        if (id !== run.current) return;
+        track({ event: 'assign', outcome: result.outcome });
+        dispatch({ type: 'assign', outcome: result.outcome });
+      } catch (error) {
+        if (id !== run.current) return;
+        reportFailure(error, 'assignDevice');
+        dispatch({ type: 'assignFailed' });
+      }
+    },
+    [state.chosen, pathname],
+  );
+
+  const back = useCallback(() => {
+    run.current++;
+    dispatch({ type: 'backToAddress' });
+  }, []);
+  const tryAnother = useCallback(() => {
+    run.current++;
+    dispatch({ type: 'tryAnotherAddress' });
+  }, []);
+
+  let stage: ReactNode;
+  switch (state.stage) {
+    case 'addressCheck':
+      stage = (
+        <AddressCheck
+          content={content.addressCheck}
+          defaultValues={state.input}
+          variant={variant}
+          onSubmit={(input) => void submitAddress(input)}
+        />
+      );
+      break;
+    case 'validateAddress':
+      stage = <LoadingStage stage="validateAddress" text={content.validateAddress.text} />;
+      break;
+    case 'codeCheckSubmit':
+      stage = <LoadingStage stage="codeCheckSubmit" text={content.codeCheckSubmit.text} />;
+      break;
+    case 'addressError':
+      stage = (
+        <AddressError
+          panel={state.addressError === 'invalidAddress' ? content.addressErrors.invalidAddress : content.addressErrors.connection}
+          tryAgain={content.addressErrors.tryAgain}
+          onTryAgain={back}
+        />
+      );
+      break;
+    case 'addressMultiUnit':
+      stage = (
+        <MultiUnit
+          content={content.multiUnit}
+          units={state.units}
+          onBack={back}
+          onTryAnother={tryAnother}
+          onConfirm={confirmUnit}
+        />
+      );
+      break;
+    case 'serviceable':
+      stage = state.chosen ? (
+        <Serviceable
+          content={content.serviceable}
+          assignErrors={content.assignErrors}
+          connection={content.addressErrors.connection}
+          chosen={state.chosen}
+          device={state.device}
+          codeError={state.codeError}
+          connectionAlert={state.connectionAlert}
+          onChangeAddress={back}
+          onSubmit={(device) => void submitCode(device)}
+        />
+      ) : null;
+      break;
+    case 'unserviceable':
+      stage = <Unserviceable content={content.unserviceable} onBack={back} />;
+      break;
+    case 'existingPrepaidAccount':
+      stage = <ExistingPrepaid content={content.existingPrepaid} onBack={back} />;
+      break;
+    case 'existingPostpaidAccount':
+      stage = <ExistingPostpaid content={content.existingPostpaid} onBack={back} />;
+      break;
+    case 'readytobuy':
+      stage = <ReadyToBuy content={content.readyToBuy} isColdTap={state.isColdTap} closeLabel={dictionary.close} />;
+      break;
+  }
+
+  return (
+    <div className="retail" ref={container}>
+      {stage}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { Button, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
+import type { MerchantFlow } from '../../../content/hooks';
+import type { CustomerInfo } from '../machine';
+import { clampPage, filterUnits, pageCount, pageItems, pageSlice } from '../pagination';
+
+export function unitText(info: CustomerInfo): string {
+  return info.address.addressLine2 || info.address.addressLine1;
+}
+
+export interface MultiUnitProps {
+  content: MerchantFlow['multiUnit'];
+  units: CustomerInfo[];
+  onBack: () => void;
+  onTryAnother: () => void;
+  onConfirm: (info: CustomerInfo) => void;
+}
+
+/** Stage addressMultiUnit: filter, 10 units a page, pagination, Back / Try another / Confirm. */
+export function MultiUnit({ content, units, onBack, onTryAnother, onConfirm }: MultiUnitProps) {
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const keyed = useMemo(() => units.map((info, i) => ({ key: `${i}`, info })), [units]);
+  const filtered = useMemo(() => filterUnits(keyed, filter, (u) => unitText(u.info)), [keyed, filter]);
+  const pages = pageCount(filtered.length);
+  const current = clampPage(page, pages);
+  const visible = pageSlice(filtered, current);
+  const chosen = filtered.find((u) => u.key === selected);
+  const canConfirm = Boolean(chosen) && filtered.length > 0;
+
+  return (
+    <section className="stage card" data-stage="addressMultiUnit" aria-labelledby="stage-heading">
+      <h1 id="stage-heading" tabIndex={-1}>
+        {content.heading}
+      </h1>
+      <p className="stage__lead">{content.description}</p>
+      <TextField
+        className="field"
+        value={filter}
+        onChange={(v) => {
+          setFilter(v);
+          setPage(1);
+        }}
+      >
+        <Label className="field__label">{content.filterLabel}</Label>
+        <Input className="field__input" autoComplete="off" />
+      </TextField>
+
+      {filtered.length === 0 ? (
+        <p className="notice" role="status">
+          {content.noUnits}
+        </p>
+      ) : (
+        <RadioGroup
+          className="units"
+          aria-label={content.listLabel}
+          value={chosen ? chosen.key : null}
+          onChange={setSelected}
+        >
+          {visible.map((u) => (
+            <Radio key={u.key} value={u.key} className="unit">
+              <span className="unit__dot" aria-hidden="true" />
+              <span>{unitText(u.info)}</span>
+            </Radio>
+          ))}
+        </RadioGroup>
+      )}
+
+      {pages > 1 && (
+        <nav className="pagination" aria-label={content.paginationLabel}>
+          <Button className="button button--ghost" isDisabled={current <= 1} onPress={() => setPage(current - 1)}>
+            {content.previous}
+          </Button>
+          <ul className="pagination__pages">
+            {pageItems(pages, current).map((item, i) =>
+              item === 'ellipsis' ? (
+                <li key={`e${i}`} className="pagination__ellipsis" aria-hidden="true">
+                  …
+                </li>
+              ) : (
+                <li key={item}>
+                  <Button
+                    className="button button--page"
+                    aria-label={content.pageLabel.replace('{page}', String(item))}
+                    aria-current={item === current ? 'page' : undefined}
+                    onPress={() => setPage(item)}
+                  >
+                    {item}
+                  </Button>
+                </li>
+              ),
+            )}
+          </ul>
+          <Button className="button button--ghost" isDisabled={current >= pages} onPress={() => setPage(current + 1)}>
+            {content.next}
+          </Button>
+        </nav>
+      )}
+
+      <div className="actions">
+        <Button className="button button--secondary" onPress={onBack}>
+          {content.back}
+        </Button>
+        <Button className="button button--secondary" onPress={onTryAnother}>
+          {content.tryAnother}
+        </Button>
+        <Button
+          className="button button--primary"
+          isDisabled={!canConfirm}
+          onPress={() => chosen && onConfirm(chosen.info)}
+        >
+          {content.confirm}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  Disclosure,
+  DisclosureGroup,
+  DisclosurePanel,
+  Heading,
+  Modal,
+  ModalOverlay,
+} from 'react-aria-components';
+import type { MerchantFlow } from '../../../content/hooks';
+
+export function ReadyToBuy({
+  content,
+  isColdTap,
+  closeLabel,
+}: {
+  content: MerchantFlow['readyToBuy'];
+  isColdTap: boolean;
+  closeLabel: string;
+}) {
+  const [headsUpOpen, setHeadsUpOpen] = useState(true);
+  return (
+    <section className="stage card" data-stage="readytobuy" aria-labelledby="stage-heading">
+      <h1 id="stage-heading" tabIndex={-1}>
+        {content.heading}
+      </h1>
+      <p className="stage__lead">{content.description}</p>
+      {isColdTap && (
+        <p className="notice notice--info" data-testid="cold-tap-note">
+          {content.coldTapNote}
+        </p>
+      )}
+      <div className="product">
+        <img className="product__image" src={content.productImage.src} alt={content.productImage.alt} width="200" height="150" />
+        <div className="promo">
+          <h2 className="promo__title">{content.promoTitle}</h2>
+          <p>{content.promoBody}</p>
+        </div>
+      </div>
+      <h2>{content.faqHeading}</h2>
+      <DisclosureGroup className="faq">
+        {content.faq.map((item, i) => (
+          <Disclosure key={item.question} id={`faq-${i}`} className="faq__item">
+            <Heading level={3} className="faq__question">
+              <Button slot="trigger" className="faq__trigger">
+                <span className="faq__chevron" aria-hidden="true" />
+                {item.question}
+              </Button>
+            </Heading>
+            <DisclosurePanel className="faq__answer">
+              <p>{item.answer}</p>
+            </DisclosurePanel>
+          </Disclosure>
+        ))}
+      </DisclosureGroup>
+
+      <ModalOverlay className="modal-overlay" isDismissable isOpen={headsUpOpen} onOpenChange={setHeadsUpOpen}>
+        <Modal className="modal">
+          <Dialog className="dialog" data-testid="heads-up">
+            {({ close }) => (
+              <>
+                <div className="dialog__header">
+                  <Heading slot="title" level={2}>
+                    {content.headsUpTitle}
+                  </Heading>
+                  <Button className="dialog__x" aria-label={closeLabel} onPress={close}>
+                    <span aria-hidden="true">×</span>
+                  </Button>
+                </div>
+                <p>{content.headsUpBody}</p>
+                <Button className="button button--primary" onPress={close}>
+                  {content.headsUpClose}
+                </Button>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </section>
+  );
+}

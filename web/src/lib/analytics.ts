@@ -1,0 +1,18 @@
+/** Analytics events pushed to `window.dataLayer` (seed 000 §7: "pushed to a data layer at each step"). */
+export type AnalyticsEvent =
+  | { event: 'pageView'; flowType: 'buyflow|prepaid'; step: string; locale: string }
+  | { event: 'serviceability'; tapStatus: string }
+  | { event: 'apiError'; call: string; errorCode: string }
+  | { event: 'assign'; outcome: string };
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+export function track(event: AnalyticsEvent): void {
+  if (typeof window === 'undefined') return;
+  window.dataLayer ??= [];
+  window.dataLayer.push(event);
+}

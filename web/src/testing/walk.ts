@@ -1,0 +1,107 @@
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { MerchantFlow } from '../content/hooks';
+import type { Recording, ScenarioInput } from './recordings';
+
+const LOADING = new Set(['validateAddress', 'codeCheckSubmit']);
+const TIMEOUT = 10_000;
+
+function currentStage(root: HTMLElement): string | null {
+  return root.querySelector('[data-stage]')?.getAttribute('data-stage') ?? null;
+}
+
+/** Waits until a stage that is not a loading stage shows, and returns its name. */
+async function settled(root: HTMLElement): Promise<string> {
+  return waitFor(
+    () => {
+      const stage = currentStage(root);
+      if (!stage || LOADING.has(stage)) throw new Error(`still at ${stage ?? 'nothing'}`);
+      return stage;
+    },
+    { timeout: TIMEOUT },
+  );
+}
+
+export async function waitForStage(root: HTMLElement, stage: string): Promise<void> {
+  await waitFor(() => expect(root.querySelector(`[data-stage="${stage}"]`)).toBeVisible(), { timeout: TIMEOUT });
+}
+
+/**
+ * Walks the retail flow with a scenario's input, as a person would: types the address, picks
+ * the unit, enters the device code and phone. Stops when `stopAt` shows (when given).
+ */
+export async function walkRetail(root: HTMLElement, input: ScenarioInput, mf: MerchantFlow, stopAt?: string) {
+  const canvas = within(root);
+  await waitForStage(root, 'addressCheck');
+  if (stopAt === 'addressCheck') return;
+
+  const ac = mf.addressCheck;
+  await userEvent.type(canvas.getByRole('combobox', { name: ac.streetLabel }), input.street);
+  const unit = canvas.getByRole('textbox', { name: ac.unitLabel });
+  await userEvent.click(unit);
+  if (input.unit) await userEvent.type(unit, input.unit);
+  await userEvent.type(canvas.getByRole('textbox', { name: ac.zipLabel }), input.zip);
+  const submit = canvas.getByRole('button', { name: ac.submit });
+  await waitFor(() => expect(submit).toBeEnabled());
+  await userEvent.click(submit);
+  if (stopAt === 'validateAddress') return waitForStage(root, 'validateAddress');
+
+  let stage = await settled(root);
+  if (stage === 'addressMultiUnit') {
+    if (stopAt === stage || !input.pickUnit) return;
+    await userEvent.type(canvas.getByRole('textbox', { name: mf.multiUnit.filterLabel }), input.pickUnit);
+    await userEvent.click(canvas.getByRole('radio', { name: input.pickUnit }));
+    await userEvent.click(canvas.getByRole('button', { name: mf.multiUnit.confirm }));
+    stage = await settled(root);
+  }
+  if (stage === 'serviceable' && stopAt !== 'serviceable' && input.deviceCode) {
+    const s = mf.serviceable;
+    await userEvent.type(canvas.getByRole('textbox', { name: s.deviceCodeLabel }), input.deviceCode);
+    await userEvent.type(canvas.getByRole('textbox', { name: s.phoneLabel }), input.phone ?? '');
+    const go = canvas.getByRole('button', { name: s.submit });
+    await waitFor(() => expect(go).toBeEnabled());
+    await userEvent.click(go);
+    if (stopAt === 'codeCheckSubmit') return waitForStage(root, 'codeCheckSubmit');
+    await settled(root);
+  }
+}
+
+export interface StagePlan {
+  recording: Recording;
+  stopAt?: string;
+  hold?: string[];
+}
+
+const VALIDATE = '/secure/api/v1/serviceability/address/validate-customer-address';
+const ASSIGN = '/van-service-api/assign';
+
+/** Chooses the recorded scenario that reaches `stage` (its own end first, else one passing by). */
+export function planFor(stage: string, recordings: Recording[]): StagePlan | undefined {
+  const sorted = [...recordings].sort((a, b) => a.exchanges.length - b.exchanges.length || a.scenario.id.localeCompare(b.scenario.id));
+  const own = sorted.find((r) => r.scenario.expect.stage === stage);
+  if (own) return { recording: own };
+  const has = (r: Recording, path: string) => r.exchanges.some((e) => e.path === path);
+  switch (stage) {
+    case 'addressCheck': {
+      const r = sorted[0];
+      return r && { recording: r, stopAt: stage };
+    }
+    case 'validateAddress': {
+      const r = sorted.find((x) => has(x, VALIDATE));
+      return r && { recording: r, stopAt: stage, hold: [VALIDATE] };
+    }
+    case 'codeCheckSubmit': {
+      const r = sorted.find((x) => has(x, ASSIGN) && x.scenario.input.deviceCode);
+      return r && { recording: r, stopAt: stage, hold: [ASSIGN] };
+    }
+    case 'addressMultiUnit': {
+      const r = sorted.find((x) => x.scenario.input.pickUnit);
+      return r && { recording: r, stopAt: stage };
+    }
+    case 'serviceable': {
+      const r = sorted.find((x) => x.scenario.input.deviceCode);
+      return r && { recording: r, stopAt: stage };
+    }
+    default:
+      return undefined;
+  }
+}

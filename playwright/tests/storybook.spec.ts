@@ -20,7 +20,14 @@ for (const story of stories) {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
+      // Chromium logs every non-2xx resource; error-state stories replay recorded 502s on
+      // purpose, and the browser's own favicon probe 404s. Unrecorded calls are caught below.
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    });
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      const api = /^\/(secure|oauth|-\/api|token|van-service-api)(\/|$)/.test(path);
+      if (api && r.status() === 404) errors.push(`call with no recorded answer: ${r.request().method()} ${path}`);
     });
     await page.goto(`/iframe.html?id=${story.id}&viewMode=story`);
     const phase = () =>

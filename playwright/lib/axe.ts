@@ -7,3 +7,16 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations at ${label}`).toEqual([]);
 }
+
+const seen = new Set<string>();
+
+/**
+ * Like {@link expectNoAxeViolations}, but once per worker for each `key` (e.g. stage and
+ * locale): intermediate stages that many scenarios pass through unchanged are checked once,
+ * which keeps the suite fast. Final states are checked every time with the plain version.
+ */
+export async function expectNoAxeViolationsOnce(page: Page, key: string): Promise<void> {
+  if (seen.has(key)) return;
+  seen.add(key);
+  await expectNoAxeViolations(page, key);
+}

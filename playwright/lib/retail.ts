@@ -1,5 +1,5 @@
 import { expect, type Page, type Response } from '@playwright/test';
-import { expectNoAxeViolations } from './axe';
+import { expectNoAxeViolationsOnce } from './axe';
 import { text, type Content } from './content';
 import type { Scenario } from './scenarios';
 
@@ -15,10 +15,11 @@ function responseTo(page: Page, path: string): Promise<Response | null> {
  * Walks the retail starter-kit flow as a customer would, with the scenario's input, running axe
  * on every stage it reaches. Returns when the flow has settled on its final stage or page.
  */
-export async function walkRetail(page: Page, scenario: Scenario, content: Content): Promise<void> {
+export async function walkRetail(page: Page, scenario: Scenario, content: Content, locale: string): Promise<void> {
   const { input } = scenario;
+  const axe = (stageName: string) => expectNoAxeViolationsOnce(page, `${stageName} [${locale}]`);
   await expect(stage(page, 'addressCheck')).toBeVisible();
-  await expectNoAxeViolations(page, 'addressCheck');
+  await axe('addressCheck');
 
   const street = page.getByRole('combobox', { name: text(content, 'addressCheck.streetLabel') });
   await street.fill(input.street);
@@ -33,7 +34,7 @@ export async function walkRetail(page: Page, scenario: Scenario, content: Conten
 
   if (validation?.outcome === 'multiple') {
     await expect(stage(page, 'addressMultiUnit')).toBeVisible();
-    await expectNoAxeViolations(page, 'addressMultiUnit');
+    await axe('addressMultiUnit');
     if (!input.pickUnit) return;
     const radio = page.getByRole('radio', { name: exact(input.pickUnit) });
     const next = page.getByRole('button', { name: text(content, 'multiUnit.next') });
@@ -57,7 +58,7 @@ export async function walkRetail(page: Page, scenario: Scenario, content: Conten
 
   await expect(page.locator(`${STAGE}:not([data-stage="validateAddress"])`).first()).toBeVisible();
   if (!(await stage(page, 'serviceable').isVisible()) || !input.deviceCode) return;
-  await expectNoAxeViolations(page, 'serviceable');
+  await axe('serviceable');
 
   await page.getByLabel(text(content, 'serviceable.deviceCodeLabel')).fill(input.deviceCode);
   await page.getByLabel(text(content, 'serviceable.phoneLabel')).fill(input.phone ?? '');
@@ -69,7 +70,7 @@ export async function walkRetail(page: Page, scenario: Scenario, content: Conten
   if (await stage(page, 'readytobuy').isVisible()) {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await expectNoAxeViolations(page, 'readytobuy heads-up');
+    await axe('readytobuy heads-up');
     await dialog.getByRole('button', { name: text(content, 'readyToBuy.headsUpClose') }).click();
     await expect(dialog).toBeHidden();
   }

@@ -12,7 +12,7 @@ for (const scenario of scenarios('retail')) {
       const content = await merchantContent(request, locale);
       await page.goto(`/harness/start/${scenario.id}?locale=${locale}`);
       await expect(page).toHaveURL(new RegExp(`/${locale}${scenario.start}$`));
-      await walkRetail(page, scenario, content);
+      await walkRetail(page, scenario, content, locale);
 
       const { expect: want } = scenario;
       if (want.path) await expect(page).toHaveURL(new RegExp(`/${locale}${want.path}$`));

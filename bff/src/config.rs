@@ -5,7 +5,11 @@
 //! |---|---|---|
 //! | `BFF_ADDR` | `127.0.0.1:8080` | listen address |
 //! | `BFF_MODE` | harness when no upstream URL is set, else neither | `harness` or `production` |
-//! | `BFF_UPSTREAM_ADDRESS_SEARCH`, `BFF_UPSTREAM_SERVICEABILITY`, `BFF_UPSTREAM_VAN`, `BFF_UPSTREAM_CONTENT` | unset: embedded simulators | base URLs of the upstream services (all four or none) |
+//! | `BFF_UPSTREAM_ADDRESS_SEARCH`, `BFF_UPSTREAM_SERVICEABILITY`, `BFF_UPSTREAM_VAN`, `BFF_UPSTREAM_CONTENT`, `BFF_UPSTREAM_CATALOGUE`, `BFF_UPSTREAM_PROMOTIONS`, `BFF_UPSTREAM_TAX`, `BFF_UPSTREAM_PAYMENTS`, `BFF_UPSTREAM_ACTIVATION`, `BFF_UPSTREAM_SESSION` | unset: embedded simulators | base URLs of the upstream services (all ten or none) |
+//! | `BFF_IDENTITY_ROUTER_URL` | harness: `/sim/session/router`; else `BFF_UPSTREAM_SESSION` + `/router` | identity router (browser-facing) for production and test hosts |
+//! | `BFF_IDENTITY_ROUTER_STAGING_URL` | same as above | identity router for every other host |
+//! | `BFF_PRODUCTION_HOSTS` | empty | comma list of host names (production and test) that use `BFF_IDENTITY_ROUTER_URL` |
+//! | `BFF_CARD_ENTRY_URL` | harness: `/sim/card-entry`; else `BFF_UPSTREAM_PAYMENTS` + `/card-entry` | the card-entry component page (browser-facing, framed); its origin is added to the CSP `frame-src` |
 //! | `BFF_UPSTREAM_TIMEOUT_MS` | `60000` | total timeout of one upstream call, ms |
 //! | `BFF_UPSTREAM_CONNECT_TIMEOUT_MS` | `5000` | connect timeout, ms |
 //! | `BFF_WEB_DIST` | `web/dist` | directory of the built web app |
@@ -13,7 +17,9 @@
 //! | `BFF_MAX_BODY_BYTES` | `16384` | largest accepted request body, bytes |
 //! | `BFF_RATE_LIMIT_PER_MIN` | `120` | POSTs per minute per client address; `0` disables |
 //!
-//! Production mode requires all four upstream URLs and refuses harness mode (the harness
+//! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
+//! origin (`/sim/...`, served in harness mode only by proxying the simulators, see
+//! `harness.rs`). Production mode requires all upstream URLs and refuses harness mode (the harness
 //! routes do not exist and no scenario header is ever forwarded).
 
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
@@ -23,6 +29,7 @@ pub const DEFAULT_RETAILER_ID: &str = "DOLLARGENERAL";
 
 /// Where the upstream services are.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Upstreams {
     /// Start the simulators in-process and use them (`<base>/address-search` etc.).
     Embedded,
@@ -41,6 +48,22 @@ pub struct UpstreamUrls {
     pub van: String,
     /// Content service (`GET /-/api/...`).
     pub content: String,
+    /// Catalogue (`GET /product-detail`).
+    pub catalogue: String,
+    /// Promotions (`POST /get-promo`).
+    pub promotions: String,
+    /// Tax (`POST /get-tax`).
+    pub tax: String,
+    /// Payments (`GET /prepaidPaymentID`, `POST /add-secure-prepaid-payment-instrument`).
+    pub payments: String,
+    /// Activation (`POST /prepaid-customer-activation`).
+    pub activation: String,
+    /// Digital session (`POST`/`GET /secure/session`) and its identity router (`/router`).
+    pub session: String,
+    /// Card-entry component (`GET /`, `POST /tokenize`); proxied under `/sim/card-entry` in
+    /// harness mode. Not a configuration variable of its own: the embedded simulators' one,
+    /// else the payments base URL with `/card-entry` replaced.
+    pub card_entry: String,
 }
 
 impl UpstreamUrls {
@@ -52,8 +75,50 @@ impl UpstreamUrls {
             serviceability: format!("{base}/serviceability"),
             van: format!("{base}/van"),
             content: format!("{base}/content"),
+            catalogue: format!("{base}/catalogue"),
+            promotions: format!("{base}/offers"),
+            tax: format!("{base}/tax"),
+            payments: format!("{base}/payments"),
+            activation: format!("{base}/activation"),
+            session: format!("{base}/session"),
+            card_entry: format!("{base}/card-entry"),
         }
     }
+
+    /// The same base URL for every service (tests pointing everything at one mock server).
+    pub fn all(base: &str) -> Self {
+        let b = base.trim_end_matches('/').to_owned();
+        Self {
+            address_search: b.clone(),
+            serviceability: b.clone(),
+            van: b.clone(),
+            content: b.clone(),
+            catalogue: b.clone(),
+            promotions: b.clone(),
+            tax: b.clone(),
+            payments: b.clone(),
+            activation: b.clone(),
+            session: b.clone(),
+            card_entry: b,
+        }
+    }
+}
+
+/// Path of the simulators' identity router as the browser sees it in harness mode.
+pub const SIM_ROUTER_PATH: &str = "/sim/session/router";
+
+/// Path of the simulators' card-entry page as the browser sees it in harness mode.
+pub const SIM_CARD_ENTRY_PATH: &str = "/sim/card-entry";
+
+/// Where the browser is sent for identity (seed 000 §2 "Session"; `domain::identity`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct IdentityRouter {
+    /// Router of production and test hosts (`BFF_IDENTITY_ROUTER_URL`); `None`: default.
+    pub production_url: Option<String>,
+    /// Router of every other host (`BFF_IDENTITY_ROUTER_STAGING_URL`); `None`: default.
+    pub staging_url: Option<String>,
+    /// Host names (lower case, no port) of production and test (`BFF_PRODUCTION_HOSTS`).
+    pub production_hosts: Vec<String>,
 }
 
 /// Harness (scenario cookie honoured, `/harness` mounted) or production.
@@ -88,6 +153,10 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// POSTs per minute per client address; 0 disables the limit.
     pub rate_limit_per_min: u32,
+    /// Identity router URLs and the production host list.
+    pub identity: IdentityRouter,
+    /// Card-entry page URL (`BFF_CARD_ENTRY_URL`); `None`: default (see the module table).
+    pub card_entry_url: Option<String>,
 }
 
 /// Why the configuration is unusable.
@@ -104,10 +173,10 @@ pub enum ConfigError {
         reason: &'static str,
     },
     /// Some but not all upstream URLs are set.
-    #[error("set all four BFF_UPSTREAM_* URLs or none; missing: {0}")]
+    #[error("set all BFF_UPSTREAM_* URLs or none; missing: {0}")]
     PartialUpstreams(String),
     /// Production mode without upstream URLs.
-    #[error("BFF_MODE=production requires all four BFF_UPSTREAM_* URLs")]
+    #[error("BFF_MODE=production requires all BFF_UPSTREAM_* URLs")]
     ProductionNeedsUpstreams,
 }
 
@@ -123,6 +192,8 @@ impl Default for Config {
             retailer_id: DEFAULT_RETAILER_ID.to_owned(),
             max_body_bytes: 16 * 1024,
             rate_limit_per_min: 120,
+            identity: IdentityRouter::default(),
+            card_entry_url: None,
         }
     }
 }
@@ -157,12 +228,7 @@ impl Config {
         let web_dist = get("BFF_WEB_DIST").map(PathBuf::from).unwrap_or(d.web_dist);
         let retailer_id = get("BFF_RETAILER_ID").unwrap_or(d.retailer_id);
 
-        let vars = [
-            "BFF_UPSTREAM_ADDRESS_SEARCH",
-            "BFF_UPSTREAM_SERVICEABILITY",
-            "BFF_UPSTREAM_VAN",
-            "BFF_UPSTREAM_CONTENT",
-        ];
+        let vars = UPSTREAM_VARS;
         let urls: Vec<Option<String>> = vars
             .iter()
             .map(|v| get(v).map(|u| u.trim_end_matches('/').to_owned()))
@@ -183,11 +249,32 @@ impl Config {
         } else if urls.iter().all(Option::is_some) {
             let mut u = urls.into_iter().flatten();
             let mut next = || u.next().unwrap_or_default();
+            let address_search = next();
+            let serviceability = next();
+            let van = next();
+            let content = next();
+            let catalogue = next();
+            let promotions = next();
+            let tax = next();
+            let payments = next();
+            let activation = next();
+            let session = next();
+            let card_entry = match payments.strip_suffix("/payments") {
+                Some(base) => format!("{base}/card-entry"),
+                None => format!("{payments}/card-entry"),
+            };
             Upstreams::External(UpstreamUrls {
-                address_search: next(),
-                serviceability: next(),
-                van: next(),
-                content: next(),
+                address_search,
+                serviceability,
+                van,
+                content,
+                catalogue,
+                promotions,
+                tax,
+                payments,
+                activation,
+                session,
+                card_entry,
             })
         } else {
             let missing: Vec<&str> = vars
@@ -215,7 +302,37 @@ impl Config {
             None if upstreams == Upstreams::Embedded => Mode::Harness,
             None => Mode::Plain,
         };
+        let browser_url = |var: &'static str| -> Result<Option<String>, ConfigError> {
+            match get(var) {
+                None => Ok(None),
+                Some(u)
+                    if u.starts_with("http://")
+                        || u.starts_with("https://")
+                        || (u.starts_with('/') && !u.starts_with("//")) =>
+                {
+                    Ok(Some(u))
+                }
+                Some(u) => Err(ConfigError::Invalid {
+                    var,
+                    value: u,
+                    reason: "an http(s) URL or an absolute path",
+                }),
+            }
+        };
+        let identity = IdentityRouter {
+            production_url: browser_url("BFF_IDENTITY_ROUTER_URL")?,
+            staging_url: browser_url("BFF_IDENTITY_ROUTER_STAGING_URL")?,
+            production_hosts: get("BFF_PRODUCTION_HOSTS")
+                .unwrap_or_default()
+                .split(',')
+                .map(|h| h.trim().to_ascii_lowercase())
+                .filter(|h| !h.is_empty())
+                .collect(),
+        };
+        let card_entry_url = browser_url("BFF_CARD_ENTRY_URL")?;
         Ok(Self {
+            identity,
+            card_entry_url,
             addr,
             mode,
             upstreams,
@@ -232,7 +349,52 @@ impl Config {
     pub fn harness(&self) -> bool {
         self.mode == Mode::Harness
     }
+
+    /// Default browser-facing URL of a simulator page: the `/sim/...` proxy in harness
+    /// mode, else the upstream URL itself.
+    fn browser_default(&self, sim_path: &str, upstream: String) -> String {
+        if self.harness() {
+            sim_path.to_owned()
+        } else {
+            upstream
+        }
+    }
+
+    /// The identity router of production and test hosts.
+    pub fn router_production(&self, urls: &UpstreamUrls) -> String {
+        self.identity.production_url.clone().unwrap_or_else(|| {
+            self.browser_default(SIM_ROUTER_PATH, format!("{}/router", urls.session))
+        })
+    }
+
+    /// The identity router of every other host.
+    pub fn router_staging(&self, urls: &UpstreamUrls) -> String {
+        self.identity.staging_url.clone().unwrap_or_else(|| {
+            self.browser_default(SIM_ROUTER_PATH, format!("{}/router", urls.session))
+        })
+    }
+
+    /// The card-entry page as the browser loads it in the iframe.
+    pub fn card_entry(&self, urls: &UpstreamUrls) -> String {
+        self.card_entry_url
+            .clone()
+            .unwrap_or_else(|| self.browser_default(SIM_CARD_ENTRY_PATH, urls.card_entry.clone()))
+    }
 }
+
+/// The upstream URL variables, in the order of [`UpstreamUrls`]' fields.
+pub const UPSTREAM_VARS: [&str; 10] = [
+    "BFF_UPSTREAM_ADDRESS_SEARCH",
+    "BFF_UPSTREAM_SERVICEABILITY",
+    "BFF_UPSTREAM_VAN",
+    "BFF_UPSTREAM_CONTENT",
+    "BFF_UPSTREAM_CATALOGUE",
+    "BFF_UPSTREAM_PROMOTIONS",
+    "BFF_UPSTREAM_TAX",
+    "BFF_UPSTREAM_PAYMENTS",
+    "BFF_UPSTREAM_ACTIVATION",
+    "BFF_UPSTREAM_SESSION",
+];
 
 fn parse<T: std::str::FromStr>(
     get: &impl Fn(&str) -> Option<String>,
@@ -263,11 +425,17 @@ mod tests {
         Config::from_lookup(|k| m.get(k).cloned())
     }
 
-    const ALL: [(&str, &str); 4] = [
+    const ALL: [(&str, &str); 10] = [
         ("BFF_UPSTREAM_ADDRESS_SEARCH", "http://a"),
         ("BFF_UPSTREAM_SERVICEABILITY", "http://s/"),
         ("BFF_UPSTREAM_VAN", "http://v"),
         ("BFF_UPSTREAM_CONTENT", "https://c"),
+        ("BFF_UPSTREAM_CATALOGUE", "http://cat"),
+        ("BFF_UPSTREAM_PROMOTIONS", "http://p"),
+        ("BFF_UPSTREAM_TAX", "http://t"),
+        ("BFF_UPSTREAM_PAYMENTS", "http://x/payments"),
+        ("BFF_UPSTREAM_ACTIVATION", "http://act"),
+        ("BFF_UPSTREAM_SESSION", "http://ses"),
     ];
 
     #[test]
@@ -317,5 +485,36 @@ mod tests {
         let mut v = ALL.to_vec();
         v[0].1 = "ftp://x";
         assert!(matches!(cfg(&v), Err(ConfigError::Invalid { .. })));
+        assert!(matches!(
+            cfg(&[("BFF_IDENTITY_ROUTER_URL", "//evil.example")]),
+            Err(ConfigError::Invalid { .. })
+        ));
+    }
+
+    #[test]
+    fn browser_urls_default_to_the_sim_proxy_in_harness_mode() {
+        let c = cfg(&[(
+            "BFF_PRODUCTION_HOSTS",
+            " Portal.Example.com, test.example.com ,",
+        )])
+        .unwrap();
+        let urls = UpstreamUrls::under("http://127.0.0.1:1");
+        assert_eq!(c.router_production(&urls), SIM_ROUTER_PATH);
+        assert_eq!(c.router_staging(&urls), SIM_ROUTER_PATH);
+        assert_eq!(c.card_entry(&urls), SIM_CARD_ENTRY_PATH);
+        assert_eq!(
+            c.identity.production_hosts,
+            vec!["portal.example.com", "test.example.com"]
+        );
+        let mut v = ALL.to_vec();
+        v.push(("BFF_IDENTITY_ROUTER_URL", "https://id.example.com/router"));
+        let c = cfg(&v).unwrap();
+        let Upstreams::External(u) = &c.upstreams else {
+            panic!("external")
+        };
+        assert_eq!(u.card_entry, "http://x/card-entry");
+        assert_eq!(c.router_production(u), "https://id.example.com/router");
+        assert_eq!(c.router_staging(u), "http://ses/router");
+        assert_eq!(c.card_entry(u), "http://x/card-entry");
     }
 }

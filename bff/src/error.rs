@@ -6,7 +6,9 @@
 //! |---|---|---|
 //! | `VALIDATION_FAILED` | 400 | bad query, path, body or unknown body field (`details`) |
 //! | `CSRF_REJECTED` | 403 | a POST without the session's `x-xsrf-token` |
-//! | `NOT_FOUND` | 404 | unknown site or API-looking path |
+//! | `NOT_FOUND` | 404 | unknown site or API-looking path, unknown digital session |
+//! | `ORDER_NOT_READY` | 409 | the buy context lacks what the call needs (e.g. submit before payment) |
+//! | `IDEMPOTENCY_MISMATCH` | 422 | an `Idempotency-Key` reused with a different body |
 //! | `PAYLOAD_TOO_LARGE` | 413 | body over `BFF_MAX_BODY_BYTES` |
 //! | `RATE_LIMITED` | 429 | too many POSTs from one client address |
 //! | `INTERNAL` | 500 | a bug; never for user input |
@@ -44,8 +46,13 @@ pub enum ErrorCode {
     CsrfRejected,
     /// 404: no such resource (unknown `{site}` or path).
     NotFound,
+    /// 409: the session's buy context lacks what this call needs (serviceability, product
+    /// details, customer, payment id or payment instrument); see `message`.
+    OrderNotReady,
     /// 413: request body larger than the configured limit.
     PayloadTooLarge,
+    /// 422: this `Idempotency-Key` was first used with a different body.
+    IdempotencyMismatch,
     /// 429: too many requests from this client; retry later.
     RateLimited,
     /// 500: a bug in the BFF; never caused by user input.
@@ -68,6 +75,8 @@ impl ErrorCode {
             Self::CsrfRejected => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::OrderNotReady => StatusCode::CONFLICT,
+            Self::IdempotencyMismatch => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Self::UpstreamError | Self::UpstreamUnavailable | Self::UpstreamBadResponse => {
@@ -254,8 +263,12 @@ impl UpstreamError {
         match self {
             Self::Timeout { service } => format!("upstream {service} timed out"),
             Self::Unavailable { service, .. } => format!("upstream {service} unavailable"),
-            Self::BadResponse { service, .. } => format!("upstream {service} answered an undecodable body"),
-            Self::Status { service, status } => format!("upstream {service} answered HTTP {status}"),
+            Self::BadResponse { service, .. } => {
+                format!("upstream {service} answered an undecodable body")
+            }
+            Self::Status { service, status } => {
+                format!("upstream {service} answered HTTP {status}")
+            }
         }
     }
 }

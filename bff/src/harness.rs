@@ -8,16 +8,89 @@
 //! - `GET /harness/reset`: clears the cookie, 303 to `/harness`;
 //! - `GET /harness/scenarios.json`: the scenarios as JSON.
 //!
+//! - `/sim/session/router` (GET, POST) and `/sim/card-entry`, `/sim/card-entry/tokenize`:
+//!   the simulators' identity router and card-entry stand-in proxied on the BFF's origin, so
+//!   the browser reaches them whatever port the embedded simulators use (the defaults of
+//!   `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_ROUTER_STAGING_URL` and `BFF_CARD_ENTRY_URL` in
+//!   harness mode). Method, query, `content-type` and body are forwarded; status,
+//!   `content-type`, `location` and body come back (CSP: `middleware::SIM_CSP`).
+//!
 //! The cookie is read by `api::ScenarioSel` and forwarded as `x-sim-scenario` (harness mode
 //! only, and only for ids of known scenarios).
 
+use std::sync::Arc;
+
 use poem::{
-    Response, Route, get, handler,
+    Endpoint, Request, Response, Route, get, handler,
     http::{HeaderMap, StatusCode, header},
     web::{Html, Json, Path, Query},
 };
 use serde::Deserialize;
 use simulators::scenario::{self, Scenario};
+
+/// The `/sim` proxy (nest under `/sim`; harness mode only).
+pub fn sim_proxy(state: Arc<crate::startup::AppState>) -> impl Endpoint<Output = Response> {
+    poem::endpoint::make(move |mut req: Request| {
+        let state = state.clone();
+        async move {
+            let path = req.uri().path().to_owned();
+            let urls = state.clients.urls();
+            let target = if let Some(rest) = path.strip_prefix("/session/router") {
+                format!("{}/router{rest}", urls.session)
+            } else if let Some(rest) = path.strip_prefix("/card-entry") {
+                format!("{}{rest}", urls.card_entry)
+            } else {
+                return Ok::<Response, poem::Error>(
+                    Response::builder().status(StatusCode::NOT_FOUND).finish(),
+                );
+            };
+            let target = match req.uri().query() {
+                Some(q) => format!("{target}?{q}"),
+                None => target,
+            };
+            let method = reqwest::Method::from_bytes(req.method().as_str().as_bytes())
+                .unwrap_or(reqwest::Method::GET);
+            let mut rb = state
+                .clients
+                .http()
+                .request(method, &target)
+                .header(upstream::SOURCE_HEADER, crate::upstream::SOURCE);
+            if let Some(ct) = req.header(header::CONTENT_TYPE) {
+                rb = rb.header(reqwest::header::CONTENT_TYPE, ct);
+            }
+            if let Some(s) = scenario_from_cookies(req.headers()) {
+                rb = rb.header(upstream::SCENARIO_HEADER, s);
+            }
+            let body = req
+                .take_body()
+                .into_bytes_limit(64 * 1024)
+                .await
+                .unwrap_or_default();
+            let resp = match rb.body(body).send().await {
+                Ok(r) => r,
+                Err(e) => {
+                    tracing::warn!(error = %e, "simulator proxy failed");
+                    return Ok(Response::builder()
+                        .status(StatusCode::BAD_GATEWAY)
+                        .content_type("text/plain; charset=utf-8")
+                        .body("simulator unavailable"));
+                }
+            };
+            let mut out = Response::builder()
+                .status(
+                    StatusCode::from_u16(resp.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY),
+                )
+                .header(header::CACHE_CONTROL, "no-store");
+            for name in [reqwest::header::CONTENT_TYPE, reqwest::header::LOCATION] {
+                if let Some(v) = resp.headers().get(&name).and_then(|v| v.to_str().ok()) {
+                    out = out.header(name.as_str(), v);
+                }
+            }
+            let bytes = resp.bytes().await.unwrap_or_default();
+            Ok(out.body(bytes.to_vec()))
+        }
+    })
+}
 
 /// Cookie holding the chosen scenario id (`<flow>/<situation>`).
 pub const SCENARIO_COOKIE: &str = "sim_scenario";

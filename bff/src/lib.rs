@@ -9,10 +9,12 @@
 //! [`telemetry`] (logs, request ids).
 
 pub mod api;
+pub mod buy;
 pub mod config;
 pub mod domain;
 pub mod error;
 pub mod harness;
+pub mod messages;
 pub mod middleware;
 pub mod session;
 pub mod startup;

@@ -20,32 +20,70 @@ pub const DOCS_CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline
 style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
 base-uri 'self'; form-action 'self'";
 
+/// CSP of the simulators' pages proxied under `/sim/` in harness mode (the card-entry
+/// stand-in is framed by the app and both pages use inline script and style).
+pub const SIM_CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'; \
+base-uri 'self'; form-action 'self'";
+
+/// The origin (`scheme://host[:port]`) of an absolute http(s) URL; `None` for paths.
+pub fn origin_of_url(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    if scheme != "http" && scheme != "https" {
+        return None;
+    }
+    let host = rest
+        .split(['/', '?', '#'])
+        .next()
+        .filter(|h| !h.is_empty())?;
+    Some(format!("{scheme}://{host}"))
+}
+
 /// Whether `path` belongs to the API (errors there are `ApiError` JSON).
 pub fn is_api_path(path: &str) -> bool {
-    ["/-/", "/secure/", "/van-service-api/", "/api/"]
+    ["/-/", "/secure/", "/van-service-api/", "/api/", "/oauth/"]
         .iter()
         .any(|p| path.starts_with(p))
         || ["/token", "/healthz"].contains(&path)
 }
 
 /// Adds CSP, `X-Content-Type-Options`, `Referrer-Policy` and `X-Frame-Options` to every
-/// response (errors included).
-pub struct SecurityHeaders;
+/// response (errors included). When the card-entry component lives on another origin, the
+/// app's CSP gets `frame-src 'self' <origin>`; `/sim/*` (harness only) gets [`SIM_CSP`] and
+/// `X-Frame-Options: SAMEORIGIN`.
+pub struct SecurityHeaders {
+    csp: HeaderValue,
+}
+
+impl SecurityHeaders {
+    /// Headers for an app framing the card-entry component at `frame_origin` (`None`:
+    /// same origin, the CSP is [`CSP`]).
+    pub fn new(frame_origin: Option<String>) -> Self {
+        let csp = match frame_origin {
+            Some(o) => format!("{CSP}; frame-src 'self' {o}"),
+            None => CSP.to_owned(),
+        };
+        Self {
+            csp: HeaderValue::from_str(&csp).unwrap_or(HeaderValue::from_static(CSP)),
+        }
+    }
+}
 
 impl<E: Endpoint> Middleware<E> for SecurityHeaders {
     type Output = SecurityHeadersEndpoint<E>;
     fn transform(&self, ep: E) -> Self::Output {
-        SecurityHeadersEndpoint(ep)
+        SecurityHeadersEndpoint(ep, self.csp.clone())
     }
 }
 
 /// Endpoint of [`SecurityHeaders`].
-pub struct SecurityHeadersEndpoint<E>(E);
+pub struct SecurityHeadersEndpoint<E>(E, HeaderValue);
 
 impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
     type Output = Response;
     async fn call(&self, req: Request) -> poem::Result<Response> {
         let docs = req.uri().path() == "/docs" || req.uri().path().starts_with("/docs/");
+        let sim = req.uri().path().starts_with("/sim/");
         let mut resp = match self.0.call(req).await {
             Ok(r) => r.into_response(),
             Err(e) => e.into_response(),
@@ -53,7 +91,13 @@ impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
         let h = resp.headers_mut();
         h.insert(
             header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(if docs { DOCS_CSP } else { CSP }),
+            if docs {
+                HeaderValue::from_static(DOCS_CSP)
+            } else if sim {
+                HeaderValue::from_static(SIM_CSP)
+            } else {
+                self.1.clone()
+            },
         );
         h.insert(
             header::X_CONTENT_TYPE_OPTIONS,
@@ -63,7 +107,10 @@ impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         );
-        h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        h.insert(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static(if sim { "SAMEORIGIN" } else { "DENY" }),
+        );
         Ok(resp)
     }
 }

@@ -21,6 +21,33 @@ use crate::{
     web,
 };
 
+/// The clock of the rules that depend on time (promotion validity); tests pin it.
+#[derive(Clone)]
+pub struct Clock(pub Arc<dyn Fn() -> chrono::DateTime<chrono::Utc> + Send + Sync>);
+
+impl Clock {
+    /// The system clock.
+    pub fn system() -> Self {
+        Self(Arc::new(chrono::Utc::now))
+    }
+
+    /// A clock stopped at `t`.
+    pub fn fixed(t: chrono::DateTime<chrono::Utc>) -> Self {
+        Self(Arc::new(move || t))
+    }
+
+    /// The current time.
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        (self.0)()
+    }
+}
+
+impl std::fmt::Debug for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Clock({})", self.now())
+    }
+}
+
 /// Shared state of every request.
 #[derive(Debug)]
 pub struct AppState {
@@ -28,6 +55,12 @@ pub struct AppState {
     pub config: Config,
     /// The upstream clients.
     pub clients: Clients,
+    /// Buy contexts and submit-order idempotency keys.
+    pub stores: crate::buy::Stores,
+    /// Error catalogues by locale.
+    pub catalogue: crate::messages::CatalogueCache,
+    /// The clock.
+    pub clock: Clock,
 }
 
 /// Why the application could not start.
@@ -52,8 +85,23 @@ pub enum StartupError {
 /// The state for `config` and its upstream URLs (`Embedded` must be resolved by the caller:
 /// see [`Application::build`]).
 pub fn state(config: Config, urls: UpstreamUrls) -> Result<Arc<AppState>, StartupError> {
+    state_with_clock(config, urls, Clock::system())
+}
+
+/// [`state`] with the given clock (tests pin time).
+pub fn state_with_clock(
+    config: Config,
+    urls: UpstreamUrls,
+    clock: Clock,
+) -> Result<Arc<AppState>, StartupError> {
     let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?;
-    Ok(Arc::new(AppState { config, clients }))
+    Ok(Arc::new(AppState {
+        config,
+        clients,
+        stores: crate::buy::Stores::default(),
+        catalogue: crate::messages::CatalogueCache::default(),
+        clock,
+    }))
 }
 
 /// Starts the embedded simulators when the configuration asks for them; returns the upstream
@@ -100,7 +148,9 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
         .nest("/docs", spec.swagger_ui())
         .at("/openapi.json", spec.spec_endpoint());
     if state.config.harness() {
-        other = other.nest("/harness", harness::routes());
+        other = other
+            .nest("/harness", harness::routes())
+            .nest("/sim", harness::sim_proxy(state.clone()));
     }
     let other = web::routes(other, state.config.web_dist.clone());
     let other = other
@@ -126,8 +176,9 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
             }
         }
     });
+    let frame_origin = mw::origin_of_url(&state.config.card_entry(state.clients.urls()));
     dispatch
-        .with(mw::SecurityHeaders)
+        .with(mw::SecurityHeaders::new(frame_origin))
         .with(telemetry::RequestId)
 }
 

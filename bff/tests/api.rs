@@ -141,7 +141,7 @@ async fn validate_address_and_serviceability() {
         .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
         .query("trackingId", &TRACKING)
         .query("locationId", &loc)
-        .query("source", &"CP")
+        .query("source", &"CPX")
         .send()
         .await;
     assert_api_error(r, 400, "VALIDATION_FAILED").await;

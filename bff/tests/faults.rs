@@ -14,12 +14,7 @@ use wiremock::{
 };
 
 fn urls(base: &str) -> UpstreamUrls {
-    UpstreamUrls {
-        address_search: base.to_owned(),
-        serviceability: base.to_owned(),
-        van: base.to_owned(),
-        content: base.to_owned(),
-    }
+    UpstreamUrls::all(base)
 }
 
 async fn check_serviceability(cli: &Client) -> poem::test::TestResponse {

@@ -233,3 +233,68 @@ proptest! {
         exercise("/token", "get", rb)?;
     }
 }
+
+fn buy_env() -> &'static (String, String) {
+    static B: OnceLock<(String, String)> = OnceLock::new();
+    B.get_or_init(|| {
+        let e = env();
+        e.rt.block_on(async {
+            let (cookie, xsrf) = session(&e.cli).await;
+            (cookie, xsrf)
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn buy_reads(market in prop_oneof![Just("ATL".to_owned()), text()], t in tracking(), id in text(), loc in text()) {
+        let e = env();
+        let (cookie, _) = buy_env();
+        let rb = e.cli.get("/secure/api/v1/util-service/product-detail").header(header::COOKIE, cookie).query("marketId", &market).query("trackingId", &t);
+        exercise("/secure/api/v1/util-service/product-detail", "get", rb)?;
+        let rb = e.cli.get("/secure/api/v1/cart").header(header::COOKIE, cookie);
+        exercise("/secure/api/v1/cart", "get", rb)?;
+        let rb = e.cli.get("/secure/session").header(header::COOKIE, cookie).query("digitalSessionId", &id);
+        exercise("/secure/session", "get", rb)?;
+        let rb = e.cli.get("/secure/api/v1/payments/card-entry-config").header(header::COOKIE, cookie);
+        exercise("/secure/api/v1/payments/card-entry-config", "get", rb)?;
+        let rb = e.cli.get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
+            .header(header::COOKIE, cookie).query("locationId", &loc).query("trackingId", &t).query("source", &"CP");
+        exercise("/secure/api/v1/serviceability/address/validate-customer-serviceability", "get", rb)?;
+        let rb = e.cli.get("/-/api/es/cart");
+        exercise("/-/api/es/cart", "get", rb)?;
+    }
+
+    #[test]
+    fn buy_writes(
+        s1 in text(), s2 in text(), email in prop_oneof![Just("a@b.co".to_owned()), text()], tn in prop_oneof!["[0-9]{10}", text()],
+        promo in any::<bool>(), key in prop_oneof![Just(uuid::Uuid::new_v4().to_string()), text()],
+        lang in prop_oneof![Just("ENGLISH".to_owned()), text()], consent in any::<bool>(),
+        exp in prop_oneof![Just("1230".to_owned()), text()], redirect in prop_oneof![Just("/en/buy/session".to_owned()), text()],
+        extra in prop::option::of("[a-z]{1,8}"), good_token in any::<bool>(),
+    ) {
+        let e = env();
+        let (cookie, xsrf) = buy_env();
+        let token = if good_token { xsrf.clone() } else { "bad".to_owned() };
+        let with_extra = |mut v: Value| { if let Some(x) = &extra { v[x.as_str()] = json!(1); } v };
+        let post = |p: &'static str, body: Value| e.cli.post(p).header(header::COOKIE, cookie).header("x-xsrf-token", &token).body_json(&body);
+        let put = |p: &'static str, body: Value| e.cli.put(p).header(header::COOKIE, cookie).header("x-xsrf-token", &token).body_json(&body);
+        exercise("/secure/api/v1/customer", "put", put("/secure/api/v1/customer",
+            with_extra(json!({"firstName": s1, "lastName": s2, "email": email, "confirmEmail": email, "tn": tn}))))?;
+        exercise("/secure/api/v1/cart", "put", put("/secure/api/v1/cart", with_extra(json!({"promoInCart": promo}))))?;
+        exercise("/secure/api/v1/offer-service/get-promo", "post", post("/secure/api/v1/offer-service/get-promo",
+            with_extra(json!({"marketId": s1, "locationId": s2, "trackingId": TRACKING}))))?;
+        exercise("/oauth/tax/emm-pp-vertex-service/v1/vertex/ctp/get-tax", "post",
+            post("/oauth/tax/emm-pp-vertex-service/v1/vertex/ctp/get-tax", with_extra(json!({"trackingId": TRACKING}))))?;
+        exercise("/secure/session", "post", post("/secure/session", with_extra(json!({"redirectUrl": redirect}))))?;
+        exercise("/secure/payment-service/add-secure-prepaid-payment-instrument", "post",
+            post("/secure/payment-service/add-secure-prepaid-payment-instrument", with_extra(json!({
+                "token": s1, "expirationDate": exp, "cardType": "visa", "cardLast4Digits": "1111",
+                "billing": {"firstName": "Ana Lopez", "address": "1 Main St", "city": "Atlanta", "state": "GA", "zipCode": "30309"}}))))?;
+        let rb = post("/secure/api/v1/PinlessActivation/prepaid-customer-activation",
+            with_extra(json!({"smsOptIn": true, "langPref": lang, "consent": consent}))).header("Idempotency-Key", &key);
+        exercise("/secure/api/v1/PinlessActivation/prepaid-customer-activation", "post", rb)?;
+    }
+}

@@ -31,6 +31,31 @@ pub const STAGES: &[&str] = &[
     "errorPage",
 ];
 
+/// Stages (`expect.stage`) a buy scenario may end on: the page id under `/{locale}/buy/`
+/// (seed 000 §2 buy-flow screens), or `marketing-redirect` (sent to the marketing site by
+/// the payment error-reload counter, seed 000 §4).
+pub const BUY_STAGES: &[&str] = &[
+    "direct-promo",
+    "internet",
+    "session",
+    "customer-info",
+    "order-details",
+    "order-review",
+    "order-confirmation",
+    "error",
+    "404",
+    "marketing-redirect",
+];
+
+/// The stages a scenario of `flow` may end on; `None` for an unknown flow.
+pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
+    match flow {
+        "retail" => Some(STAGES),
+        "buy" => Some(BUY_STAGES),
+        _ => None,
+    }
+}
+
 /// One scenario file (format: `scenarios/README.md`).
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -244,9 +269,10 @@ impl Scenario {
         if !self.start.starts_with('/') {
             return Err(format!("start `{}` must begin with /", self.start));
         }
+        let stages = stages(flow).ok_or_else(|| format!("unknown flow `{flow}`"))?;
         match self.expect.get("stage").and_then(|s| s.as_str()) {
-            Some(stage) if STAGES.contains(&stage) => {}
-            other => return Err(format!("expect.stage {other:?} is not one of {STAGES:?}")),
+            Some(stage) if stages.contains(&stage) => {}
+            other => return Err(format!("expect.stage {other:?} is not one of {stages:?}")),
         }
         for (call, over) in self.calls()? {
             if let Some(fault) = &over.fault {

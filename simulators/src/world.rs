@@ -315,14 +315,19 @@ impl World {
             fta_code: place.map(|p| p.fta_code.to_owned()),
             house_key: place.map(|p| p.house_key.clone()),
             address: place.map(|p| CityState {
+                address_line1: Some(p.street.into()),
+                address_line2: Some(p.unit.clone()),
                 city: p.city.into(),
                 state: p.state.into(),
+                zip: Some(p.zip.into()),
             }),
             business_error_code: None,
             serviceablity_status: Some(ServiceabilityStatus {
                 value: "RED".into(),
             }),
             serviceability_details: Vec::new(),
+            geocode: place.map(|p| crate::buy_world::geocode_for_zip(p.zip).to_owned()),
+            market_id: place.map(|p| crate::buy_world::market_for_zip(p.zip).to_owned()),
         };
         match self.place(location_id) {
             Some(p) if p.serviceable => ServiceabilityResponse {
@@ -352,6 +357,24 @@ mod tests {
         ids.sort();
         ids.dedup();
         assert_eq!(ids.len(), w.places().len());
+    }
+
+    #[test]
+    fn every_place_answers_the_buy_flow_fields() {
+        let w = World::get();
+        for p in w.places() {
+            let r = w.serviceability(&p.location_id);
+            let a = r.address.expect("address");
+            assert_eq!(a.address_line1.as_deref(), Some(p.street));
+            assert_eq!(a.address_line2.as_deref(), Some(p.unit.as_str()));
+            assert_eq!(a.zip.as_deref(), Some(p.zip));
+            let geo = r.geocode.expect("geocode");
+            assert_eq!(geo, crate::buy_world::geocode_for_zip(p.zip));
+            let market = r.market_id.expect("market id");
+            assert_eq!(market, crate::buy_world::market_for_zip(p.zip));
+        }
+        let unknown = w.serviceability("LOC-00000-0000");
+        assert!(unknown.geocode.is_none() && unknown.market_id.is_none());
     }
 
     #[test]

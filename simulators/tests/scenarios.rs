@@ -40,7 +40,10 @@ fn every_file_parses_and_validates() {
         "bad scenario files:\n{}",
         errors.join("\n")
     );
-    assert_eq!(scenario::all().len(), 35);
+    let count = |flow: &str| scenario::all().iter().filter(|s| s.flow == flow).count();
+    assert_eq!(count("retail"), 35);
+    assert_eq!(count("buy"), 53);
+    assert_eq!(scenario::all().len(), 35 + 53);
 }
 
 #[test]
@@ -91,11 +94,16 @@ fn every_fault_kind_is_used() {
 }
 
 #[test]
-fn messages_are_merchant_flow_keys_in_both_locales() {
+fn messages_are_content_keys_of_their_flow_in_both_locales() {
     for locale in [Locale::En, Locale::Es] {
-        let flow: serde_json::Value =
-            serde_json::from_str(content::raw(locale, "merchant-flow").unwrap()).unwrap();
         for s in scenario::all() {
+            let area = match s.flow.as_str() {
+                "retail" => "merchant-flow",
+                "buy" => "buyflow",
+                other => panic!("{}: no content area for flow {other}", s.id),
+            };
+            let flow: serde_json::Value =
+                serde_json::from_str(content::raw(locale, area).unwrap()).unwrap();
             let Some(key) = s.expect.get("message").and_then(|m| m.as_str()) else {
                 continue;
             };
@@ -120,9 +128,9 @@ fn error_page_scenarios_end_on_the_error_path() {
 }
 
 #[test]
-fn inputs_fit_the_world() {
+fn retail_inputs_fit_the_world() {
     let world = World::get();
-    for s in scenario::all() {
+    for s in scenario::all().iter().filter(|s| s.flow == "retail") {
         let (street, unit, zip) = (input(s, "street"), input(s, "unit"), input(s, "zip"));
         assert!(
             !street.is_empty() && zip.len() == 5,
@@ -203,6 +211,31 @@ fn bad_files_are_rejected_with_a_reason() {
         let err = parse(&yaml).expect_err(&yaml);
         assert!(err.contains(needle), "{err:?} should mention {needle:?}");
     }
+}
+
+#[test]
+fn stages_are_checked_per_flow() {
+    let buy = |stage: &str| {
+        Scenario::parse(
+            "buy/test.yaml",
+            &format!("title: t\nflow: buy\nstart: /buy?lm=x\nexpect: {{stage: '{stage}'}}\n"),
+        )
+        .map_err(|e| e.to_string())
+    };
+    for stage in scenario::BUY_STAGES {
+        assert_eq!(buy(stage).unwrap().id, "buy/test");
+    }
+    let err = buy("serviceable").expect_err("a retail stage in the buy flow");
+    assert!(err.contains("expect.stage"), "{err}");
+    let err = parse(&format!("{HEAD}expect: {{stage: order-review}}\n")).unwrap_err();
+    assert!(err.contains("expect.stage"), "{err}");
+    let err = Scenario::parse(
+        "refill/test.yaml",
+        "title: t\nflow: refill\nstart: /x\nexpect: {stage: x}\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("unknown flow"), "{err}");
 }
 
 #[test]

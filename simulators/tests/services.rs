@@ -77,7 +77,16 @@ async fn serviceability_by_location() {
         json!([{"lob": "HSD", "tier": "HSD_030"}])
     );
     assert_eq!(green["houseKey"], "303120104");
-    assert_eq!(green["address"], json!({"city": "Atlanta", "state": "GA"}));
+    assert_eq!(
+        green["address"],
+        json!({"addressLine1": "500 Oak Ave", "addressLine2": "Apt 4", "city": "Atlanta",
+               "state": "GA", "zip": "30312"})
+    );
+    assert_eq!(green["marketId"], "ATL");
+    assert_eq!(
+        green["geocode"],
+        simulators::buy_world::geocode_for_zip("30312")
+    );
     let red = json(get("LOC-99999-0001").await).await;
     assert_eq!(red["serviceablityStatus"]["value"], "RED");
     assert_eq!(red["serviceabilityDetails"], json!([]));
@@ -141,6 +150,24 @@ async fn content_per_locale_and_404s() {
     assert_eq!(
         footer["buyflowFooter"]["links"].as_array().unwrap().len(),
         5
+    );
+    let cart = json(client().get("/content/-/api/cart").send().await).await;
+    assert_eq!(
+        cart["products"][0]["productData"]["plans"][0]["chargeCode"],
+        "ECO-HSD-030"
+    );
+    let cart_es = json(client().get("/content/-/api/es/cart").send().await).await;
+    assert_eq!(cart_es["cartContent"]["heading"], "Tu carrito");
+    let buy_es = json(
+        client()
+            .get("/content/-/api/es/my.prepaid/buyflow")
+            .send()
+            .await,
+    )
+    .await;
+    assert_eq!(
+        buy_es["errorCatalogue"]["groups"].as_array().unwrap().len(),
+        footer["errorCatalogue"]["groups"].as_array().unwrap().len()
     );
     for path in [
         "/content/-/api/other.site/dictionary",

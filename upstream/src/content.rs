@@ -44,9 +44,357 @@ section!(
 );
 
 section!(
-    /// `GET /-/api/{site}/buyflow`: the buy-flow content (the footer for now; the buy-flow
-    /// steps join it with the buy flow).
-    Buyflow { buyflow_footer: Footer }
+    /// `GET /-/api/{site}/buyflow`: the buy-flow content (seed 000 §2 buy-flow screens, §5
+    /// messages, §8 error catalogue). The footer is always taken from the English bundle.
+    Buyflow {
+        buyflow_footer: Footer,
+        /// Progress bar: accessible label and the title of each step.
+        progress: BuyProgress,
+        /// The closable warning banner.
+        banner: BuyBanner,
+        /// Entry `/{locale}/buy`: loading screen while the token is fetched.
+        entry: Loading,
+        /// Direct promo (step 0).
+        direct_promo: BuyDirectPromo,
+        /// Internet step (step 1).
+        internet: BuyInternet,
+        /// Broadband facts label for HSD_030 (seed 000 §1).
+        broadband_label: BuyBroadbandLabel,
+        /// Session hand-off loading screen.
+        session: BuySessionTexts,
+        /// Customer info form.
+        customer_info: BuyCustomerInfo,
+        /// Payment and delivery (`order-details`).
+        payment: BuyPayment,
+        /// Order review.
+        review: BuyReview,
+        /// Order confirmation.
+        confirmation: BuyConfirmation,
+        /// `/{locale}/buy/error`.
+        error_page: ErrorPage,
+        /// `/{locale}/buy/404` and the catch-all.
+        not_found: ErrorPage,
+        /// Sticky cart bar and cart summary card.
+        cart: BuyCartTexts,
+        /// Messages by business code (seed 000 §8).
+        error_catalogue: ErrorCatalogue,
+    }
+);
+
+section!(
+    /// A modal dialog: title, body text and close-button label.
+    BuyModal { title: String, body: String, close: String }
+);
+
+section!(
+    /// Progress bar (seed 000 §2 "Progress bar values"): accessible name and step titles.
+    BuyProgress {
+        /// Accessible name of the progress bar; `{percent}` is replaced by the percent.
+        aria_label: String,
+        direct_promo: String,
+        internet: String,
+        session: String,
+        customer_info: String,
+        order_details: String,
+        order_review: String,
+        confirmation: String,
+        error: String,
+    }
+);
+
+section!(
+    /// The warning banner (a notification the user can close).
+    BuyBanner {
+        /// Accessible name of the close button.
+        close_label: String,
+    }
+);
+
+section!(
+    /// Direct promo (step 0): hero, collapsible price and promo details, disclaimer, next.
+    BuyDirectPromo {
+        heading: String,
+        description: String,
+        hero_image: Image,
+        /// Label of the collapsible price and promo details.
+        details_toggle: String,
+        price_details: String,
+        promo_details: String,
+        disclaimer_link: String,
+        disclaimer_modal: BuyModal,
+        next: String,
+    }
+);
+
+section!(
+    /// Internet step (step 1).
+    BuyInternet {
+        heading: String,
+        pricing_summary: BuyPricingSummary,
+        disclaimer_link: String,
+        disclaimer_modal: BuyModal,
+        product_details_link: String,
+        product_details_modal: BuyModal,
+        product_image: Image,
+        next: String,
+        /// Shown on Next when a promo exists and is not in the cart.
+        promo_modal: BuyPromoModal,
+    }
+);
+
+section!(
+    /// Pricing summary of the internet step.
+    BuyPricingSummary {
+        heading: String,
+        plan_name: String,
+        /// Price text; `{price}` is replaced by the 30-day plan rate.
+        price: String,
+        period: String,
+        features: Vec<String>,
+        gateway_note: String,
+    }
+);
+
+section!(
+    /// The promo modal of the internet step: accepting adds the promo and goes on.
+    BuyPromoModal { title: String, body: String, accept: String, close: String }
+);
+
+section!(
+    /// Broadband facts label for HSD_030 (seed 000 §1). English: headings around the
+    /// provider's plan-tier widget (`static_label` absent). Spanish: the static label.
+    BuyBroadbandLabel {
+        heading: String,
+        /// Accessible name of the label region.
+        region_label: String,
+        /// Text shown while the English widget loads.
+        loading: String,
+        /// The static label with the seed's figures (Spanish bundle only).
+        static_label: Option<StaticBroadbandLabel>,
+    }
+);
+
+section!(
+    /// Static broadband facts label (seed 000 §1 figures).
+    StaticBroadbandLabel {
+        title: String,
+        provider: String,
+        service_name: String,
+        plans: Vec<BroadbandLabelPlan>,
+        speed: String,
+        /// Rows of the label: name and value.
+        rows: Vec<BroadbandLabelRow>,
+        gateway_note: String,
+        taxes_note: String,
+    }
+);
+
+section!(
+    /// One plan of the static broadband label.
+    BroadbandLabelPlan { name: String, price: String, period: String }
+);
+
+section!(
+    /// One row of the static broadband label.
+    BroadbandLabelRow { name: String, value: String }
+);
+
+section!(
+    /// Session hand-off loading texts (seed 000 §2 Session).
+    BuySessionTexts {
+        /// Before the redirect to the identity router.
+        pre_redirect: String,
+        /// After coming back with `digitalSessionId`.
+        post_redirect: String,
+        /// Shown after 15 seconds on the loading screen.
+        timed_message: String,
+    }
+);
+
+section!(
+    /// Customer info form (seed 000 §5).
+    BuyCustomerInfo {
+        heading: String,
+        description: String,
+        first_name_label: String,
+        last_name_label: String,
+        email_label: String,
+        confirm_email_label: String,
+        phone_label: String,
+        phone_hint: String,
+        /// Shown beside fields made read-only because the session holds the value.
+        read_only_hint: String,
+        messages: BuyCustomerInfoMessages,
+        next: String,
+    }
+);
+
+section!(
+    /// The six per-field messages of seed 000 §5.
+    BuyCustomerInfoMessages {
+        first_name_missing: String,
+        last_name_missing: String,
+        email_missing: String,
+        confirm_email_missing: String,
+        email_mismatch: String,
+        phone_invalid: String,
+    }
+);
+
+section!(
+    /// Payment and delivery (`/buy/order-details`).
+    BuyPayment {
+        heading: String,
+        /// Title of the card-entry iframe.
+        card_frame_title: String,
+        auto_refill_label: String,
+        auto_refill_hint: String,
+        /// Card terms text shown with the card component.
+        terms: String,
+        shipping_heading: String,
+        free_shipping: String,
+        /// `{amount}` is replaced by the shipping charge, e.g. `$9.99`.
+        shipping_charge: String,
+        next: String,
+        /// Heading of the payment-error alert.
+        alert_heading: String,
+    }
+);
+
+section!(
+    /// Order review.
+    BuyReview {
+        heading: String,
+        card_heading: String,
+        card_type_label: String,
+        /// `{last4}` is replaced by the last 4 digits.
+        card_number: String,
+        expiry_label: String,
+        billing_address_label: String,
+        change_payment: String,
+        shipping_heading: String,
+        shipping_method_label: String,
+        shipping_address_label: String,
+        your_information: BuyYourInformation,
+        sms_opt_in: String,
+        language_legend: String,
+        language_english: String,
+        language_spanish: String,
+        consent: String,
+        terms_link: String,
+        terms_modal: BuyModal,
+        complete_purchase: String,
+        promo_tile: BuyPromoTile,
+        /// Loading text while the order is submitted.
+        submitting: String,
+    }
+);
+
+section!(
+    /// The your-information block of the review page.
+    BuyYourInformation {
+        heading: String,
+        name_label: String,
+        identifier_label: String,
+        email_label: String,
+        mobile_label: String,
+        verified: String,
+        unverified: String,
+        verified_modal: BuyModal,
+        unverified_modal: BuyModal,
+    }
+);
+
+section!(
+    /// Promo offer tile of the review page.
+    BuyPromoTile { title: String, body: String, add: String }
+);
+
+section!(
+    /// Order confirmation.
+    BuyConfirmation {
+        heading: String,
+        /// `{email}` is replaced by the customer's e-mail.
+        success: String,
+        id_heading: String,
+        id_body: String,
+        order_number_label: String,
+        account_id_label: String,
+        order_total_label: String,
+        subtotal_label: String,
+        taxes_label: String,
+        shipping_label: String,
+        total_label: String,
+        free: String,
+        whats_next_heading: String,
+        whats_next: Vec<FaqItem>,
+    }
+);
+
+section!(
+    /// Sticky cart bar and cart summary texts.
+    BuyCartTexts {
+        /// `{count}` is replaced by the item count.
+        item_count: String,
+        /// `{price}` is replaced by the formatted price.
+        price: String,
+        next: String,
+        summary_heading: String,
+        subtotal_label: String,
+        taxes_label: String,
+        total_label: String,
+        promo_label: String,
+    }
+);
+
+section!(
+    /// Error catalogue (seed 000 §8). Lookup (BFF): the code as given, then `_` turned into
+    /// `-`; the request's locale, then English; else `generic` with `{phone}` replaced by
+    /// `customer_care_phone`.
+    ErrorCatalogue {
+        /// Contains the placeholder `{phone}`.
+        generic: String,
+        customer_care_phone: String,
+        /// Label put before the code when a group has `append_code` ("Error Code").
+        code_label: String,
+        groups: Vec<ErrorGroup>,
+    }
+);
+
+section!(
+    /// One message group of the catalogue: every code of `codes` shows `message`; with
+    /// `append_code`, the message is followed by `code_label` and the code.
+    ErrorGroup { codes: Vec<String>, message: String, append_code: bool }
+);
+
+section!(
+    /// `GET /-/api/cart` (seed 000 §7): cart pages, cart texts and the content products.
+    CartContent { cart_pages: Vec<ContentCartPage>, cart_content: ContentCartTexts, products: Vec<ContentProduct> }
+);
+
+section!(
+    /// A page that shows the cart: page id and whether the sticky cart bar is shown.
+    ContentCartPage { page: String, sticky: bool }
+);
+
+section!(
+    /// Texts of the cart content.
+    ContentCartTexts { heading: String, empty: String, remove_promo: String, add_promo: String }
+);
+
+section!(
+    /// A content product entry (seed 000 §3): actual price = sum of the plan rates.
+    ContentProduct { product_data: ContentProductData }
+);
+
+section!(
+    /// Name, line of business and plans of a content product.
+    ContentProductData { name: String, lob: String, plans: Vec<ContentPlan> }
+);
+
+section!(
+    /// A plan of a content product; `rate` in dollars, 2 decimals, as a string.
+    ContentPlan { charge_code: String, rate: String }
 );
 
 section!(

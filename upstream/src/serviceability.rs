@@ -3,17 +3,31 @@
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
 
-/// City and state of the serviceable address.
+/// Address of the serviceable location: city and state (retail, source `CP_VAN`); the buy
+/// flow (source `CP`) also reads the street lines and zip (seed 000 §3 "Serviceability
+/// result").
 #[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
 #[oai(rename_all = "camelCase")]
 #[serde(rename_all = "camelCase")]
 pub struct CityState {
+    /// Street line, e.g. `1200 Peachtree St`.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address_line1: Option<String>,
+    /// Unit line, e.g. `Apt 12`; empty for a single home.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address_line2: Option<String>,
     /// City name.
     #[serde(default)]
     pub city: String,
     /// Two-letter state code.
     #[serde(default)]
     pub state: String,
+    /// 5-digit zip code.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zip: Option<String>,
 }
 
 /// Serviceability status; `YELLOW` with a cold-tap code marks a cold tap (seed 000 §4).
@@ -66,4 +80,12 @@ pub struct ServiceabilityResponse {
     /// Service lines available; empty when none.
     #[serde(default)]
     pub serviceability_details: Vec<ServiceabilityDetail>,
+    /// Tax geocode of the address (buy flow: sent to the tax and submit-order calls).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub geocode: Option<String>,
+    /// Market id of the address (buy flow).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub market_id: Option<String>,
 }

@@ -3,6 +3,7 @@
 //! them with what is committed without writing anything.
 
 pub mod record;
+mod record_buy;
 
 use std::path::{Path, PathBuf};
 

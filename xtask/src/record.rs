@@ -17,11 +17,14 @@ use serde_json::{Map, Value, json};
 use crate::Generated;
 
 /// Tracking id of every recorded call, so recordings are stable.
-const TRACKING_ID: &str = "00000000-0000-4000-8000-000000000000";
+pub(crate) const TRACKING_ID: &str = "00000000-0000-4000-8000-000000000000";
+
+/// Host header of every recorded call, so URLs the BFF derives from it are stable.
+const RECORDED_HOST: &str = "portal.example";
 
 /// Why recording failed.
 #[derive(Debug)]
-pub struct RecordError(String);
+pub struct RecordError(pub(crate) String);
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -31,7 +34,7 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-fn err(context: impl fmt::Display) -> impl FnOnce(reqwest::Error) -> RecordError {
+pub(crate) fn err(context: impl fmt::Display) -> impl FnOnce(reqwest::Error) -> RecordError {
     move |e| RecordError(format!("{context}: {e}"))
 }
 
@@ -46,12 +49,14 @@ struct Exchange {
 }
 
 /// A browser session against the BFF: session cookie, CSRF token, scenario cookie.
-struct Browser {
+pub(crate) struct Browser {
     http: Client,
     base: String,
     cookies: String,
     xsrf: String,
     exchanges: Vec<Exchange>,
+    /// Values that differ on every run (e.g. a digital session id) and their stand-ins.
+    pub(crate) volatile: Vec<(String, String)>,
 }
 
 impl Browser {
@@ -73,30 +78,49 @@ impl Browser {
         if !scenario.is_empty() {
             cookies = format!("{cookies}; sim_scenario={scenario}");
         }
-        Ok(Self { http: http.clone(), base: base.to_owned(), cookies, xsrf, exchanges: Vec::new() })
+        Ok(Self { http: http.clone(), base: base.to_owned(), cookies, xsrf, exchanges: Vec::new(), volatile: Vec::new() })
     }
 
     /// Makes one call as the web app does and records it; returns the answer's body.
-    async fn call(
+    pub(crate) async fn call(
         &mut self,
         method: Method,
         path: &str,
         query: &[(&str, &str)],
         body: Option<Value>,
     ) -> Result<Value, RecordError> {
+        self.call_with(method, path, query, body, &[]).await
+    }
+
+    /// [`Browser::call`] with extra request headers (e.g. `Idempotency-Key`).
+    pub(crate) async fn call_with(
+        &mut self,
+        method: Method,
+        path: &str,
+        query: &[(&str, &str)],
+        body: Option<Value>,
+        headers: &[(&str, &str)],
+    ) -> Result<Value, RecordError> {
         let mut req = self
             .http
             .request(method.clone(), format!("{}{path}", self.base))
             .query(query)
             .header("cookie", &self.cookies)
+            .header("host", RECORDED_HOST)
             .header("trackingid", TRACKING_ID)
             .header("source", "DIGITAL2.0");
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
         if let Some(body) = body {
             req = req.header("x-xsrf-token", &self.xsrf).json(&body);
         }
         let res = req.send().await.map_err(err(format!("{method} {path}")))?;
         let status = res.status().as_u16();
-        let mut body: Value = res.json().await.map_err(err(format!("{method} {path} body")))?;
+        let bytes = res.bytes().await.map_err(err(format!("{method} {path} body")))?;
+        let mut body: Value = if bytes.is_empty() { Value::Null } else {
+            serde_json::from_slice(&bytes).map_err(|e| RecordError(format!("{method} {path} body: {e}")))?
+        };
         stabilise(&mut body);
         self.exchanges.push(Exchange {
             method: method.to_string(),
@@ -113,16 +137,44 @@ impl Browser {
     }
 }
 
-/// Request ids differ on every run; recordings keep a fixed one.
-fn stabilise(body: &mut Value) {
-    if let Some(map) = body.as_object_mut()
-        && map.contains_key("requestId")
-    {
-        map.insert("requestId".into(), json!("recorded"));
+impl Browser {
+    /// Status of the last recorded exchange.
+    pub(crate) fn exchanges_last_status(&self) -> Option<u16> {
+        self.exchanges.last().map(|e| e.status)
+    }
+
+    /// A form post outside the BFF's API (the identity router page); not recorded.
+    pub(crate) async fn external_form(&self, url: &str, form: &[(&str, &str)]) -> Result<(), RecordError> {
+        let url = if url.starts_with('/') { format!("{}{url}", self.base) } else { url.to_owned() };
+        let url = url.as_str();
+        // The router answers with a redirect back to the app page; the walk does not follow it.
+        let once = Client::builder().redirect(reqwest::redirect::Policy::none()).build().map_err(err(url))?;
+        let res = once.post(url).header("host", RECORDED_HOST).form(form).send().await.map_err(err(url))?;
+        if res.status().is_client_error() || res.status().is_server_error() {
+            return Err(RecordError(format!("{url}: {}", res.status())));
+        }
+        Ok(())
     }
 }
 
-fn text<'a>(input: &'a Value, key: &str) -> &'a str {
+/// Request ids and server session ids differ on every run; recordings keep fixed ones.
+fn stabilise(body: &mut Value) {
+    match body {
+        Value::Object(map) => {
+            for (key, value) in map.iter_mut() {
+                if matches!(key.as_str(), "requestId" | "sessionId" | "timestamp" | "custGuid") && value.is_string() {
+                    *value = json!("recorded");
+                } else {
+                    stabilise(value);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(stabilise),
+        _ => {}
+    }
+}
+
+pub(crate) fn text<'a>(input: &'a Value, key: &str) -> &'a str {
     input.get(key).and_then(Value::as_str).unwrap_or_default()
 }
 
@@ -190,6 +242,7 @@ async fn record_scenario(
     let mut browser = Browser::open(http, base, &scenario.id).await?;
     match scenario.flow.as_str() {
         "retail" => walk_retail(&mut browser, &scenario.input).await?,
+        "buy" => crate::record_buy::walk_buy(&mut browser, &scenario.start, &scenario.input).await?,
         other => return Err(RecordError(format!("{}: no recorder for flow {other}", scenario.id))),
     }
     let (flow, situation) = scenario.id.split_once('/').unwrap_or(("", &scenario.id));
@@ -205,7 +258,11 @@ async fn record_scenario(
         },
         "exchanges": browser.exchanges,
     });
-    Ok(Generated::new(format!("web/src/flows/{flow}/recordings/{situation}.json"), pretty(&doc)))
+    let mut text = pretty(&doc);
+    for (value, stand_in) in &browser.volatile {
+        text = text.replace(value.as_str(), stand_in);
+    }
+    Ok(Generated::new(format!("web/src/flows/{flow}/recordings/{situation}.json"), text))
 }
 
 async fn record_content(http: &Client, base: &str) -> Result<Generated, RecordError> {

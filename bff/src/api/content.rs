@@ -7,7 +7,7 @@ use std::sync::Arc;
 use poem::Request;
 use poem_openapi::{ApiResponse, OpenApi, param::Path, payload::Json};
 use serde::de::DeserializeOwned;
-use upstream::content::{Buyflow, Dictionary, MerchantFlow};
+use upstream::content::{Buyflow, CartContent, Dictionary, MerchantFlow};
 
 use super::{ApiTags, ScenarioSel, tracking_from_header};
 use crate::{
@@ -67,6 +67,10 @@ content_response!(
 content_response!(
     /// Answers of `getBuyflow` / `getBuyflowEs`.
     BuyflowResponse, Buyflow
+);
+content_response!(
+    /// Answers of `getCartContent` / `getCartContentEs`.
+    CartContentResponse, CartContent
 );
 
 async fn fetch<T: DeserializeOwned>(
@@ -204,5 +208,42 @@ impl ContentApi {
         fetch(&state, req, sel, Lang::Es, &site, "buyflow")
             .await
             .into()
+    }
+
+    /// English cart content (`CartContent`: cart pages, texts, content products; seed 000
+    /// §7 `GET /-/api/cart`).
+    #[oai(path = "/-/api/cart", method = "get", operation_id = "getCartContent")]
+    async fn cart_content(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+    ) -> CartContentResponse {
+        let ctx = sel.ctx(tracking_from_header(req));
+        let r: Result<CartContent, ApiError> =
+            crate::upstream::content::cart(&state.clients, &ctx, Lang::En)
+                .await
+                .map_err(Into::into);
+        r.into()
+    }
+
+    /// Spanish cart content (`CartContent`).
+    #[oai(
+        path = "/-/api/es/cart",
+        method = "get",
+        operation_id = "getCartContentEs"
+    )]
+    async fn cart_content_es(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+    ) -> CartContentResponse {
+        let ctx = sel.ctx(tracking_from_header(req));
+        let r: Result<CartContent, ApiError> =
+            crate::upstream::content::cart(&state.clients, &ctx, Lang::Es)
+                .await
+                .map_err(Into::into);
+        r.into()
     }
 }

@@ -1,8 +1,11 @@
 //! The browser-to-BFF contract (`openapi/bff.json`, ARCHITECTURE.md "The BFF contract"):
 //! one `#[OpenApi]` impl per tag, stable operation ids, typed answers and errors.
 
+pub mod buy;
+pub mod buy_types;
 pub mod content;
 pub mod health;
+pub mod payments;
 pub mod retail;
 pub mod retail_types;
 pub mod session;
@@ -27,6 +30,10 @@ pub enum ApiTags {
     Session,
     /// Retail-partner starter-kit flow: address search and validation, serviceability, assign.
     Retail,
+    /// New-customer buy flow: product details, promotions, cart, tax, customer, order.
+    Buy,
+    /// Buy-flow payments: payment id, card-entry component, payment instrument.
+    Payments,
     /// Liveness.
     Health,
 }
@@ -36,6 +43,8 @@ pub type Api = (
     content::ContentApi,
     session::SessionApi,
     retail::RetailApi,
+    buy::BuyApi,
+    payments::PaymentsApi,
     health::HealthApi,
 );
 
@@ -46,6 +55,8 @@ pub fn service() -> OpenApiService<Api, ()> {
             content::ContentApi,
             session::SessionApi,
             retail::RetailApi,
+            buy::BuyApi,
+            payments::PaymentsApi,
             health::HealthApi,
         ),
         TITLE,
@@ -96,4 +107,37 @@ pub fn tracking_from_header(req: &Request) -> String {
         .and_then(|h| uuid::Uuid::parse_str(h).ok())
         .unwrap_or_else(uuid::Uuid::new_v4)
         .to_string()
+}
+
+/// The request's locale: `es` when `Accept-Language` starts with `es` (the web client sends
+/// `en` or `es`), else English.
+pub fn locale(req: &Request) -> crate::upstream::content::Lang {
+    let es = req
+        .header("accept-language")
+        .and_then(|h| h.split(',').next())
+        .is_some_and(|l| l.trim().to_ascii_lowercase().starts_with("es"));
+    if es {
+        crate::upstream::content::Lang::Es
+    } else {
+        crate::upstream::content::Lang::En
+    }
+}
+
+/// The origin of the page that called (`https://<Host>` in production, `http://<Host>`
+/// otherwise; `Host` is `localhost` when absent or not a plain host[:port]).
+pub fn page_origin(req: &Request, config: &crate::config::Config) -> String {
+    let host = req
+        .header("host")
+        .filter(|h| {
+            !h.is_empty()
+                && h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+        })
+        .unwrap_or("localhost");
+    let scheme = if config.mode == crate::config::Mode::Production {
+        "https"
+    } else {
+        "http"
+    };
+    format!("{scheme}://{host}")
 }

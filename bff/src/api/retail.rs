@@ -134,7 +134,9 @@ impl RetailApi {
 
     /// Serviceability of a location (seed 000 §4): the upstream answer plus `outcome`
     /// (`existingPrepaid`, `existingPostpaid`, `error`, `serviceable`, `coldTap`,
-    /// `unserviceable`) and `tapStatus`.
+    /// `unserviceable`) and `tapStatus`. With `source=CP` (buy flow) the answer also carries
+    /// the full address, `geocode` and `marketId`, and the BFF stores the buy context
+    /// (address, geocode, house key, location id, market id) in the session.
     #[oai(
         path = "/secure/api/v1/serviceability/address/validate-customer-serviceability",
         method = "get",
@@ -150,13 +152,46 @@ impl RetailApi {
         /// Location id from `validateCustomerAddress`, 1 to 64 characters.
         #[oai(name = "locationId", validator(min_length = 1, max_length = 64))]
         location_id: Query<String>,
-        /// Channel; only `CP_VAN` (the default).
+        /// Channel: `CP_VAN` (retail, the default) or `CP` (buy flow).
         source: Query<Option<ServiceabilitySource>>,
+        session: &poem::session::Session,
     ) -> ServiceabilityCheckResponse {
-        let _ = source;
+        let source = source.0.unwrap_or(ServiceabilitySource::CP_VAN);
         let ctx = sel.ctx(tracking_id.0.to_string());
         let run = async {
-            let r = up::serviceability::check(&state.clients, &ctx, &location_id, "CP_VAN").await?;
+            let src = match source {
+                ServiceabilitySource::CP_VAN => "CP_VAN",
+                ServiceabilitySource::CP => "CP",
+            };
+            let r = up::serviceability::check(&state.clients, &ctx, &location_id, src).await?;
+            if source == ServiceabilitySource::CP {
+                let sid = crate::buy::sid(session);
+                let r = r.clone();
+                state.stores.buy.update(&sid, |c| {
+                    c.location_id = Some(location_id.0.clone());
+                    c.tracking_id = Some(ctx.tracking_id.clone());
+                    if let Some(m) = r.market_id.clone().filter(|m| !m.is_empty()) {
+                        c.market_id = Some(m);
+                    }
+                    c.geocode = r
+                        .geocode
+                        .clone()
+                        .filter(|g| !g.is_empty())
+                        .or(c.geocode.take());
+                    c.house_key = r.house_key.clone();
+                    c.serviceability_code = r.business_error_code.clone().filter(|x| !x.is_empty());
+                    if let Some(a) = &r.address {
+                        c.address = Some(Address {
+                            address_line1: a.address_line1.clone().unwrap_or_default(),
+                            address_line2: a.address_line2.clone().unwrap_or_default(),
+                            city: a.city.clone(),
+                            state: a.state.clone(),
+                            zip: a.zip.clone().unwrap_or_default(),
+                        });
+                    }
+                    c.tax = None;
+                });
+            }
             Ok(Serviceability::from(r))
         };
         run.await.into()

@@ -64,12 +64,15 @@ pub struct AddressValidation {
     pub unit_dropped: bool,
 }
 
-/// `source` of the serviceability check; the retail flow uses `CP_VAN` (seed 000 §7).
+/// `source` of the serviceability check: the retail flow uses `CP_VAN`, the buy flow `CP`
+/// (seed 000 §7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
 pub enum ServiceabilitySource {
     /// Retail-partner (VAN) channel.
     #[allow(non_camel_case_types)]
     CP_VAN,
+    /// Buy flow: the BFF stores the buy context.
+    CP,
 }
 
 /// Answer of `validateCustomerServiceability`: the upstream `ServiceabilityResponse` fields
@@ -86,7 +89,7 @@ pub struct Serviceability {
     /// House key of the address.
     #[oai(skip_serializing_if_is_none)]
     pub house_key: Option<String>,
-    /// City and state of the address.
+    /// Address: city and state; with `source=CP` also street lines and zip.
     #[oai(skip_serializing_if_is_none)]
     pub address: Option<CityState>,
     /// Business error code, e.g. `BUS0078`.
@@ -101,6 +104,12 @@ pub struct Serviceability {
     pub outcome: ServiceabilityOutcome,
     /// Tap status for analytics: `cold`, `hot`, `never`.
     pub tap_status: TapStatus,
+    /// Tax geocode of the address (buy flow, `source=CP`).
+    #[oai(skip_serializing_if_is_none)]
+    pub geocode: Option<String>,
+    /// Market id of the address (buy flow, `source=CP`).
+    #[oai(skip_serializing_if_is_none)]
+    pub market_id: Option<String>,
 }
 
 impl From<ServiceabilityResponse> for Serviceability {
@@ -116,6 +125,8 @@ impl From<ServiceabilityResponse> for Serviceability {
             serviceability_details: r.serviceability_details,
             outcome,
             tap_status: svc::tap_status(outcome),
+            geocode: r.geocode,
+            market_id: r.market_id,
         }
     }
 }
@@ -194,6 +205,7 @@ macro_rules! get_response {
         $(#[$m])*
         #[derive(ApiResponse)]
         #[oai(bad_request_handler = $hs)]
+        #[allow(clippy::large_enum_variant)]
         pub enum $name {
             /// The answer.
             #[oai(status = 200)]

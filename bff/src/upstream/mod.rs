@@ -6,6 +6,7 @@
 //! `x-sim-scenario` (from the harness cookie). Failures map onto [`UpstreamError`].
 
 pub mod address_search;
+pub mod buy;
 pub mod content;
 pub mod serviceability;
 pub mod van;
@@ -47,6 +48,7 @@ impl Clients {
             .connect_timeout(connect)
             .timeout(total)
             .user_agent(concat!("prepaid-portal-bff/", env!("CARGO_PKG_VERSION")))
+            .redirect(reqwest::redirect::Policy::none())
             .build()?;
         Ok(Self { http, urls })
     }
@@ -54,6 +56,11 @@ impl Clients {
     /// The configured base URLs.
     pub fn urls(&self) -> &UpstreamUrls {
         &self.urls
+    }
+
+    /// The shared HTTP client (the harness proxy of `/sim/...` uses it too).
+    pub fn http(&self) -> &reqwest::Client {
+        &self.http
     }
 
     /// A request with the common headers set.

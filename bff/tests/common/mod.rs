@@ -122,6 +122,9 @@ pub async fn assert_api_error(resp: poem::test::TestResponse, status: u16, code:
         "request id in body and header"
     );
     let message = body["message"].as_str().unwrap_or_default();
-    assert!(!message.contains("http"), "no upstream address leaks to the browser: {message}");
+    assert!(
+        !message.contains("http"),
+        "no upstream address leaks to the browser: {message}"
+    );
     body
 }

@@ -106,6 +106,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/-/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * English cart content (`CartContent`: cart pages, texts, content products; seed 000
+         *     §7 `GET /-/api/cart`).
+         */
+        get: operations["getCartContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/es/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish cart content (`CartContent`). */
+        get: operations["getCartContentEs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token": {
         parameters: {
             query?: never;
@@ -120,6 +157,36 @@ export interface paths {
         get: operations["getToken"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Restores the digital session after the identity router (seed 000 §4 "Session
+         *     restore"): answers it with `complete`, and stores the customer's name, phone, e-mail
+         *     and guid (present values only) in the buy context. Unknown id: 404 `NOT_FOUND`.
+         */
+        get: operations["restoreDigitalSession"];
+        put?: never;
+        /**
+         * Creates the digital session for the hand-off to the identity router (seed 000 §7):
+         *     the BFF builds `affiliate: PREPAID`, `channel: web` and the `handOffPayload`
+         *     (`redirectUrl` made absolute with the page origin, location and market of the buy
+         *     context, the buy-context id as `consumerSessionId`, `preOrderView` with the offer in
+         *     the cart, the device and the invoice line `Cart Sub-Total`). Answers the router URL
+         *     to send the browser to (production and test hosts of `BFF_PRODUCTION_HOSTS` use
+         *     `BFF_IDENTITY_ROUTER_URL`, all others `BFF_IDENTITY_ROUTER_STAGING_URL`).
+         */
+        post: operations["createDigitalSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -178,7 +245,9 @@ export interface paths {
         /**
          * Serviceability of a location (seed 000 §4): the upstream answer plus `outcome`
          *     (`existingPrepaid`, `existingPostpaid`, `error`, `serviceable`, `coldTap`,
-         *     `unserviceable`) and `tapStatus`.
+         *     `unserviceable`) and `tapStatus`. With `source=CP` (buy flow) the answer also carries
+         *     the full address, `geocode` and `marketId`, and the BFF stores the buy context
+         *     (address, geocode, house key, location id, market id) in the session.
          */
         get: operations["validateCustomerServiceability"];
         put?: never;
@@ -210,6 +279,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure/api/v1/util-service/product-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product details of the market (seed 000 §4, §7): the catalogue's products plus the
+         *     derived shipping; stored in the buy context (with the market id).
+         */
+        get: operations["getProductDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/api/v1/offer-service/get-promo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Promotions of the market and location (seed 000 §4, §7). The BFF adds `source:
+         *     prepaid-ui-portal` and `flow: BUY`, and answers the first valid promotion (rule in
+         *     `bff/src/domain/promotions.rs`), which it stores as the cart's promo.
+         */
+        post: operations["getPromotions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/api/v1/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cart as the BFF computes it (seed 000 §9; `bff/src/domain/cart.rs`). */
+        get: operations["getCart"];
+        /**
+         * Puts the valid promotion in the cart or takes it out (seed 000 §4 "Toggle promo");
+         *     answers the recomputed cart. A change drops the stored taxes (call `getTax` again).
+         */
+        put: operations["updateCart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/tax/emm-pp-vertex-service/v1/vertex/ctp/get-tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tax of the order (seed 000 §7): the BFF sends each cart item with its price, the
+         *     device and the shipping code line with the stored geocode, stores the answer and
+         *     returns it with the recomputed cart. A failing tax service is logged and answered
+         *     with `taxAvailable: false` (total = subtotal).
+         */
+        post: operations["getTax"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/api/v1/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Customer info (seed 000 §5): validates every field strictly (codes in
+         *     `CustomerBody`) and stores the customer (keeping the digital session's guid).
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/api/v1/PinlessActivation/prepaid-customer-activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits the order (seed 000 §3, §4): the BFF builds the whole payload from the buy
+         *     context (`bff/src/domain/order.rs`) with the browser's final choices, and maps the
+         *     answer: `BUS_CUSTACT_05`, `SYS0010` or no code -> `placed`; `PAYMENT-0001`,
+         *     `SYS_CUSTACT_01` -> `unrecoverable` (error page); any other code -> `failed` with the
+         *     catalogue `message` (banner). Idempotent: the same `Idempotency-Key` (per session)
+         *     returns the first answer, even while the first attempt is in flight (one upstream
+         *     call); the same key with another body is 422 `IDEMPOTENCY_MISMATCH`. Once an order is
+         *     placed, any later submit of the session returns that placed answer. Needs
+         *     `x-xsrf-token`.
+         */
+        post: operations["submitOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/v1/customermanagement/prepaidPaymentID": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A new prepaid payment id for this purchase attempt (seed 000 §7); stored in the buy
+         *     context (a new call replaces it: "update payment method" on the review page).
+         */
+        get: operations["getPrepaidPaymentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/api/v1/payments/card-entry-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the page needs to embed the card-entry component (seed 000 §7): the iframe URL
+         *     (`lang` from `Accept-Language`, `parentOrigin` = the page origin), its height (880)
+         *     and the configuration to post with `CPC_CONFIG_SUBMIT` (channel `PREPAID_LITE`,
+         *     customer class `residential`, card change disabled, terms in a modal, prefill from
+         *     the buy context).
+         */
+        get: operations["getCardEntryConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/payment-service/add-secure-prepaid-payment-instrument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds the tokenised card as the order's payment instrument (seed 000 §3, §4). The BFF
+         *     builds the payload (`custInfo.accountId` null, `processingNetwork: CREDIT`, `isCPC`,
+         *     the stored payment id, card type as the component reports it; auto-refill enrolment
+         *     only when both `enrollAutoPayment` and `termsAccepted`). A refusal is 200 `rejected`
+         *     with the code and the catalogue `message` in the `Accept-Language` locale (`en`, `es`).
+         */
+        post: operations["addPaymentInstrument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -231,6 +497,33 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AddInstrumentBody
+         * @description Body of `addPaymentInstrument`: the component's `cpcData.cardDetails` and `paymentInfo`
+         *     plus the two checkboxes.
+         */
+        AddInstrumentBody: {
+            /** @description Payment token of the component. */
+            token: string;
+            /** @description Expiry `MMYY`. */
+            expirationDate: string;
+            /** @description `visa`, `mastercard`, `discover` or `american-express`. */
+            cardType: string;
+            /** @description Last 4 digits of the card number. */
+            cardLast4Digits: string;
+            /** @description Card holder and billing address. */
+            billing: components["schemas"]["BillingBody"] & unknown;
+            /**
+             * @description The auto-refill checkbox.
+             * @default false
+             */
+            enrollAutoPayment: boolean;
+            /**
+             * @description The card terms checkbox; enrolment is sent only when both are true (seed 000 §4).
+             * @default false
+             */
+            termsAccepted: boolean;
+        };
         /**
          * Address
          * @description A postal address as the provider's services spell it.
@@ -422,22 +715,670 @@ export interface components {
             outcome: components["schemas"]["AssignOutcome"] & unknown;
         };
         /**
+         * BillingBody
+         * @description Billing of the added card (the component's `paymentInfo`).
+         */
+        BillingBody: {
+            /**
+             * @description Card holder's first name, 1 to 70 characters; the whole name when `lastName` is
+             *     empty (then split: first word, last word, seed 000 §4).
+             */
+            firstName: string;
+            /**
+             * @description Card holder's last name, up to 40 characters (may be empty, see `firstName`).
+             * @default
+             */
+            lastName: string;
+            /** @description Billing street line. */
+            address: string;
+            /**
+             * @description Billing unit line.
+             * @default
+             */
+            addressLine2: string;
+            /** @description Billing city. */
+            city: string;
+            /** @description Billing state, two letters. */
+            state: string;
+            /** @description Billing zip, 5 digits. */
+            zipCode: string;
+        };
+        /**
+         * BroadbandLabelPlan
+         * @description One plan of the static broadband label.
+         */
+        BroadbandLabelPlan: {
+            name: string;
+            price: string;
+            period: string;
+        };
+        /**
+         * BroadbandLabelRow
+         * @description One row of the static broadband label.
+         */
+        BroadbandLabelRow: {
+            name: string;
+            value: string;
+        };
+        /**
+         * BuyBanner
+         * @description The warning banner (a notification the user can close).
+         */
+        BuyBanner: {
+            /** @description Accessible name of the close button. */
+            closeLabel: string;
+        };
+        /**
+         * BuyBroadbandLabel
+         * @description Broadband facts label for HSD_030 (seed 000 §1). English: headings around the
+         *     provider's plan-tier widget (`static_label` absent). Spanish: the static label.
+         */
+        BuyBroadbandLabel: {
+            heading: string;
+            /** @description Accessible name of the label region. */
+            regionLabel: string;
+            /** @description Text shown while the English widget loads. */
+            loading: string;
+            /** @description The static label with the seed's figures (Spanish bundle only). */
+            staticLabel?: components["schemas"]["StaticBroadbandLabel"] & unknown;
+        };
+        /**
+         * BuyCartTexts
+         * @description Sticky cart bar and cart summary texts.
+         */
+        BuyCartTexts: {
+            /** @description `{count}` is replaced by the item count. */
+            itemCount: string;
+            /** @description `{price}` is replaced by the formatted price. */
+            price: string;
+            next: string;
+            summaryHeading: string;
+            subtotalLabel: string;
+            taxesLabel: string;
+            totalLabel: string;
+            promoLabel: string;
+        };
+        /**
+         * BuyConfirmation
+         * @description Order confirmation.
+         */
+        BuyConfirmation: {
+            heading: string;
+            /** @description `{email}` is replaced by the customer's e-mail. */
+            success: string;
+            idHeading: string;
+            idBody: string;
+            orderNumberLabel: string;
+            accountIdLabel: string;
+            orderTotalLabel: string;
+            subtotalLabel: string;
+            taxesLabel: string;
+            shippingLabel: string;
+            totalLabel: string;
+            free: string;
+            whatsNextHeading: string;
+            whatsNext: components["schemas"]["FaqItem"][];
+        };
+        /**
+         * BuyCustomerInfo
+         * @description Customer info form (seed 000 §5).
+         */
+        BuyCustomerInfo: {
+            heading: string;
+            description: string;
+            firstNameLabel: string;
+            lastNameLabel: string;
+            emailLabel: string;
+            confirmEmailLabel: string;
+            phoneLabel: string;
+            phoneHint: string;
+            /** @description Shown beside fields made read-only because the session holds the value. */
+            readOnlyHint: string;
+            messages: components["schemas"]["BuyCustomerInfoMessages"];
+            next: string;
+        };
+        /**
+         * BuyCustomerInfoMessages
+         * @description The six per-field messages of seed 000 §5.
+         */
+        BuyCustomerInfoMessages: {
+            firstNameMissing: string;
+            lastNameMissing: string;
+            emailMissing: string;
+            confirmEmailMissing: string;
+            emailMismatch: string;
+            phoneInvalid: string;
+        };
+        /**
+         * BuyDirectPromo
+         * @description Direct promo (step 0): hero, collapsible price and promo details, disclaimer, next.
+         */
+        BuyDirectPromo: {
+            heading: string;
+            description: string;
+            heroImage: components["schemas"]["Image"];
+            /** @description Label of the collapsible price and promo details. */
+            detailsToggle: string;
+            priceDetails: string;
+            promoDetails: string;
+            disclaimerLink: string;
+            disclaimerModal: components["schemas"]["BuyModal"];
+            next: string;
+        };
+        /**
+         * BuyInternet
+         * @description Internet step (step 1).
+         */
+        BuyInternet: {
+            heading: string;
+            pricingSummary: components["schemas"]["BuyPricingSummary"];
+            disclaimerLink: string;
+            disclaimerModal: components["schemas"]["BuyModal"];
+            productDetailsLink: string;
+            productDetailsModal: components["schemas"]["BuyModal"];
+            productImage: components["schemas"]["Image"];
+            next: string;
+            /** @description Shown on Next when a promo exists and is not in the cart. */
+            promoModal: components["schemas"]["BuyPromoModal"] & unknown;
+        };
+        /**
+         * BuyModal
+         * @description A modal dialog: title, body text and close-button label.
+         */
+        BuyModal: {
+            title: string;
+            body: string;
+            close: string;
+        };
+        /**
+         * BuyPayment
+         * @description Payment and delivery (`/buy/order-details`).
+         */
+        BuyPayment: {
+            heading: string;
+            /** @description Title of the card-entry iframe. */
+            cardFrameTitle: string;
+            autoRefillLabel: string;
+            autoRefillHint: string;
+            /** @description Card terms text shown with the card component. */
+            terms: string;
+            shippingHeading: string;
+            freeShipping: string;
+            /** @description `{amount}` is replaced by the shipping charge, e.g. `$9.99`. */
+            shippingCharge: string;
+            next: string;
+            /** @description Heading of the payment-error alert. */
+            alertHeading: string;
+        };
+        /**
+         * BuyPricingSummary
+         * @description Pricing summary of the internet step.
+         */
+        BuyPricingSummary: {
+            heading: string;
+            planName: string;
+            /** @description Price text; `{price}` is replaced by the 30-day plan rate. */
+            price: string;
+            period: string;
+            features: string[];
+            gatewayNote: string;
+        };
+        /**
+         * BuyProgress
+         * @description Progress bar (seed 000 §2 "Progress bar values"): accessible name and step titles.
+         */
+        BuyProgress: {
+            /** @description Accessible name of the progress bar; `{percent}` is replaced by the percent. */
+            ariaLabel: string;
+            directPromo: string;
+            internet: string;
+            session: string;
+            customerInfo: string;
+            orderDetails: string;
+            orderReview: string;
+            confirmation: string;
+            error: string;
+        };
+        /**
+         * BuyPromoModal
+         * @description The promo modal of the internet step: accepting adds the promo and goes on.
+         */
+        BuyPromoModal: {
+            title: string;
+            body: string;
+            accept: string;
+            close: string;
+        };
+        /**
+         * BuyPromoTile
+         * @description Promo offer tile of the review page.
+         */
+        BuyPromoTile: {
+            title: string;
+            body: string;
+            add: string;
+        };
+        /**
+         * BuyReview
+         * @description Order review.
+         */
+        BuyReview: {
+            heading: string;
+            cardHeading: string;
+            cardTypeLabel: string;
+            /** @description `{last4}` is replaced by the last 4 digits. */
+            cardNumber: string;
+            expiryLabel: string;
+            billingAddressLabel: string;
+            changePayment: string;
+            shippingHeading: string;
+            shippingMethodLabel: string;
+            shippingAddressLabel: string;
+            yourInformation: components["schemas"]["BuyYourInformation"];
+            smsOptIn: string;
+            languageLegend: string;
+            languageEnglish: string;
+            languageSpanish: string;
+            consent: string;
+            termsLink: string;
+            termsModal: components["schemas"]["BuyModal"];
+            completePurchase: string;
+            promoTile: components["schemas"]["BuyPromoTile"];
+            /** @description Loading text while the order is submitted. */
+            submitting: string;
+        };
+        /**
+         * BuySessionTexts
+         * @description Session hand-off loading texts (seed 000 §2 Session).
+         */
+        BuySessionTexts: {
+            /** @description Before the redirect to the identity router. */
+            preRedirect: string;
+            /** @description After coming back with `digitalSessionId`. */
+            postRedirect: string;
+            /** @description Shown after 15 seconds on the loading screen. */
+            timedMessage: string;
+        };
+        /**
+         * BuyYourInformation
+         * @description The your-information block of the review page.
+         */
+        BuyYourInformation: {
+            heading: string;
+            nameLabel: string;
+            identifierLabel: string;
+            emailLabel: string;
+            mobileLabel: string;
+            verified: string;
+            unverified: string;
+            verifiedModal: components["schemas"]["BuyModal"];
+            unverifiedModal: components["schemas"]["BuyModal"];
+        };
+        /**
          * Buyflow
-         * @description `GET /-/api/{site}/buyflow`: the buy-flow content (the footer for now; the buy-flow
-         *     steps join it with the buy flow).
+         * @description `GET /-/api/{site}/buyflow`: the buy-flow content (seed 000 §2 buy-flow screens, §5
+         *     messages, §8 error catalogue). The footer is always taken from the English bundle.
          */
         Buyflow: {
             buyflowFooter: components["schemas"]["Footer"];
+            /** @description Progress bar: accessible label and the title of each step. */
+            progress: components["schemas"]["BuyProgress"] & unknown;
+            /** @description The closable warning banner. */
+            banner: components["schemas"]["BuyBanner"] & unknown;
+            /** @description Entry `/{locale}/buy`: loading screen while the token is fetched. */
+            entry: components["schemas"]["Loading"] & unknown;
+            /** @description Direct promo (step 0). */
+            directPromo: components["schemas"]["BuyDirectPromo"] & unknown;
+            /** @description Internet step (step 1). */
+            internet: components["schemas"]["BuyInternet"] & unknown;
+            /** @description Broadband facts label for HSD_030 (seed 000 §1). */
+            broadbandLabel: components["schemas"]["BuyBroadbandLabel"] & unknown;
+            /** @description Session hand-off loading screen. */
+            session: components["schemas"]["BuySessionTexts"] & unknown;
+            /** @description Customer info form. */
+            customerInfo: components["schemas"]["BuyCustomerInfo"] & unknown;
+            /** @description Payment and delivery (`order-details`). */
+            payment: components["schemas"]["BuyPayment"] & unknown;
+            /** @description Order review. */
+            review: components["schemas"]["BuyReview"] & unknown;
+            /** @description Order confirmation. */
+            confirmation: components["schemas"]["BuyConfirmation"] & unknown;
+            /** @description `/{locale}/buy/error`. */
+            errorPage: components["schemas"]["ErrorPage"] & unknown;
+            /** @description `/{locale}/buy/404` and the catch-all. */
+            notFound: components["schemas"]["ErrorPage"] & unknown;
+            /** @description Sticky cart bar and cart summary card. */
+            cart: components["schemas"]["BuyCartTexts"] & unknown;
+            /** @description Messages by business code (seed 000 §8). */
+            errorCatalogue: components["schemas"]["ErrorCatalogue"] & unknown;
+        };
+        /**
+         * CardEntryConfig
+         * @description Answer of `getCardEntryConfig`.
+         */
+        CardEntryConfig: {
+            /**
+             * @description URL of the component's page for the iframe (`lang` and `parentOrigin` in the
+             *     query). Harness mode: `/sim/card-entry?...` on this origin.
+             */
+            iframeUrl: string;
+            /**
+             * Format: uint32
+             * @description Height of the iframe in px: 880 (100% wide).
+             */
+            height: number;
+            /** @description What to post with `CPC_CONFIG_SUBMIT` once the component sends `CPC_CONFIG_READY`. */
+            config: components["schemas"]["CpcConfig"] & unknown;
+        };
+        /**
+         * CardSummary
+         * @description The stored card as the review page shows it.
+         */
+        CardSummary: {
+            /** @description Type as the component reports it. */
+            cardType: string;
+            /** @description Last 4 digits. */
+            last4: string;
+            /** @description Expiry `MM/YY`. */
+            expiry: string;
+            /** @description Card holder's first name. */
+            firstName: string;
+            /** @description Card holder's last name. */
+            lastName: string;
+            /** @description Billing street line. */
+            addressLine1: string;
+            /** @description Billing unit line. */
+            addressLine2: string;
+            /** @description Billing city. */
+            city: string;
+            /** @description Billing state. */
+            state: string;
+            /** @description Billing zip. */
+            zip: string;
+        };
+        /**
+         * Cart
+         * @description The cart (answer of `getCart`, `updateCart`, and part of `getTax`).
+         */
+        Cart: {
+            /** @description Plan first, then the promotion when in the cart; empty before product details. */
+            items: components["schemas"]["CartItem"][];
+            /**
+             * Format: uint32
+             * @description 1, or 2 with the offer (seed 000 §9).
+             */
+            cartCount: number;
+            /** @description True when the valid promotion is in the cart. */
+            offerInCart: boolean;
+            /**
+             * Format: double
+             * @description Plan rates + promo effective prices, dollars rounded to cents.
+             */
+            subtotal: number;
+            /**
+             * Format: double
+             * @description Taxes of the last tax answer, dollars; 0 when none.
+             */
+            taxes: number;
+            /**
+             * Format: double
+             * @description Subtotal + taxes, dollars rounded to cents.
+             */
+            total: number;
+            /** @description Shipping, when product details are known. */
+            shipping?: components["schemas"]["ShippingSummary"] & unknown;
+        };
+        /**
+         * CartContent
+         * @description `GET /-/api/cart` (seed 000 §7): cart pages, cart texts and the content products.
+         */
+        CartContent: {
+            cartPages: components["schemas"]["ContentCartPage"][];
+            cartContent: components["schemas"]["ContentCartTexts"];
+            products: components["schemas"]["ContentProduct"][];
+        };
+        /**
+         * CartItem
+         * @description One item of the cart.
+         */
+        CartItem: {
+            /**
+             * @description Product code: the plan's charge code (`ECO-HSD-030`) or the promotion's discounted
+             *     product.
+             */
+            productCode: string;
+            /** @description Display name: the plan's display text (e.g. `30 Days`) or the promotion id. */
+            name: string;
+            /** @description Line of business, e.g. `HSD`. */
+            lob: string;
+            /**
+             * Format: double
+             * @description Price in dollars (number, rounded to cents); negative never for plans, a promotion's
+             *     effective price may be anything the service sends.
+             */
+            price: number;
+            /** @description `plan` or `promo`. */
+            kind: components["schemas"]["CartItemKind"] & unknown;
+        };
+        /**
+         * @description What a cart item is.
+         * @enum {string}
+         */
+        CartItemKind: "plan" | "promo";
+        /**
+         * CartUpdate
+         * @description Body of `updateCart`.
+         */
+        CartUpdate: {
+            /**
+             * @description True: put the valid promotion in the cart (no change when there is none); false:
+             *     take it out (seed 000 §4 "Toggle promo").
+             */
+            promoInCart: boolean;
+        };
+        /**
+         * ChannelDetails
+         * @description `channelDetails` of the card-entry configuration (seed 000 §7).
+         */
+        ChannelDetails: {
+            /** @description Server name the component reports: `prepaid-portal-bff`. */
+            sourceServer: string;
+            /** @description System name: `PREPAID_PORTAL`. */
+            sourceSystem: string;
+            /** @description Time of the configuration, RFC 3339 UTC. */
+            timestamp: string;
+            /** @description Tracking id of the flow. */
+            trackingId: string;
+            /** @description Partner: `PREPAID`. */
+            partner: string;
+            /** @description The buy context id (not the session cookie). */
+            sessionId: string;
+            /** @description `PREPAID_LITE`. */
+            channelName: string;
+            /** @description Fraud manager on: true. */
+            enableFraudManager: boolean;
+            /** @description Origin of the embedding page (the component posts its messages only there). */
+            messageLocation: string;
+            /** @description `residential`. */
+            customerClass: string;
         };
         /**
          * CityState
-         * @description City and state of the serviceable address.
+         * @description Address of the serviceable location: city and state (retail, source `CP_VAN`); the buy
+         *     flow (source `CP`) also reads the street lines and zip (seed 000 §3 "Serviceability
+         *     result").
          */
         CityState: {
+            /** @description Street line, e.g. `1200 Peachtree St`. */
+            addressLine1?: string;
+            /** @description Unit line, e.g. `Apt 12`; empty for a single home. */
+            addressLine2?: string;
             /** @description City name. */
             city: string;
             /** @description Two-letter state code. */
             state: string;
+            /** @description 5-digit zip code. */
+            zip?: string;
+        };
+        /**
+         * ContentCartPage
+         * @description A page that shows the cart: page id and whether the sticky cart bar is shown.
+         */
+        ContentCartPage: {
+            page: string;
+            sticky: boolean;
+        };
+        /**
+         * ContentCartTexts
+         * @description Texts of the cart content.
+         */
+        ContentCartTexts: {
+            heading: string;
+            empty: string;
+            removePromo: string;
+            addPromo: string;
+        };
+        /**
+         * ContentPlan
+         * @description A plan of a content product; `rate` in dollars, 2 decimals, as a string.
+         */
+        ContentPlan: {
+            chargeCode: string;
+            rate: string;
+        };
+        /**
+         * ContentProduct
+         * @description A content product entry (seed 000 §3): actual price = sum of the plan rates.
+         */
+        ContentProduct: {
+            productData: components["schemas"]["ContentProductData"];
+        };
+        /**
+         * ContentProductData
+         * @description Name, line of business and plans of a content product.
+         */
+        ContentProductData: {
+            name: string;
+            lob: string;
+            plans: components["schemas"]["ContentPlan"][];
+        };
+        /**
+         * CpcConfig
+         * @description The configuration posted to the component with `CPC_CONFIG_SUBMIT`.
+         */
+        CpcConfig: {
+            /** @description Channel details. */
+            channelDetails: components["schemas"]["ChannelDetails"] & unknown;
+            /** @description Options. */
+            config: components["schemas"]["CpcOptions"] & unknown;
+            /** @description Customer details (prefill). */
+            customerDetails: components["schemas"]["CpcCustomerDetails"] & unknown;
+        };
+        /**
+         * CpcCustomerDetails
+         * @description `customerDetails` of the card-entry configuration (seed 000 §7).
+         */
+        CpcCustomerDetails: {
+            /** @description Customer token (empty: anonymous new customer). */
+            token: string;
+            /** @description Wallet id (empty: new customer). */
+            walletId: string;
+            /** @description First name of the customer, if known. */
+            firstName: string;
+            /** @description Last name of the customer, if known. */
+            lastName: string;
+            /** @description Service street line (billing prefill), if known. */
+            addressLine1: string;
+            /** @description Service unit line. */
+            addressLine2: string;
+            /** @description City. */
+            city: string;
+            /** @description State. */
+            state: string;
+            /** @description Zip. */
+            zip: string;
+            /** @description Keep the card long term: false. */
+            storePaymentInstrumentLongTerm: boolean;
+        };
+        /**
+         * CpcOptions
+         * @description `config` of the card-entry configuration (seed 000 §7).
+         */
+        CpcOptions: {
+            /** @description The card holder types a billing address: true. */
+            addressOverride: boolean;
+            /** @description Auto-pay enrolment offered by the page (the portal's own checkbox): false. */
+            autoPayEnroll: boolean;
+            /** @description Offer stored payment methods: false (new customer). */
+            storedPaymentOption: boolean;
+            /** @description Card change disabled: true. */
+            cardChangeDisabled: boolean;
+            /** @description Terms shown in a modal: true. */
+            displayTermsInModal: boolean;
+        };
+        /**
+         * CreateSessionBody
+         * @description Body of `createDigitalSession`.
+         */
+        CreateSessionBody: {
+            /**
+             * @description Where the identity router sends the browser back: an absolute path of this site
+             *     under `/en/` or `/es/`, e.g. `/en/buy/session` (the BFF makes it absolute with the
+             *     page's origin; the router appends `digitalSessionId`).
+             */
+            redirectUrl: string;
+        };
+        /**
+         * CustomerAnswer
+         * @description Answer of `updateCustomer`: the customer as stored.
+         */
+        CustomerAnswer: {
+            /** @description First name. */
+            firstName: string;
+            /** @description Last name. */
+            lastName: string;
+            /** @description E-mail. */
+            email: string;
+            /** @description Mobile number, 10 digits. */
+            tn: string;
+            /** @description Mobile number as shown: `(XXX) XXX - XXXX`. */
+            displayTn: string;
+        };
+        /**
+         * CustomerBody
+         * @description Body of `updateCustomer` (seed 000 §5). Missing fields count as empty; the BFF answers
+         *     every field error at once (`details[].code`: `firstNameMissing`, `lastNameMissing`,
+         *     `emailMissing` (empty or not `text@text.text`), `confirmEmailMissing`, `emailMismatch`,
+         *     `phoneFormat`, `invalidCharacters`, `maxLength`). Names: at most 70 (first) and 40
+         *     (last) characters of letters (accented Latin included), space, hyphen, apostrophe,
+         *     colon; e-mails at most 300; `tn` exactly 10 digits.
+         */
+        CustomerBody: {
+            /**
+             * @description First name.
+             * @default
+             */
+            firstName: string;
+            /**
+             * @description Last name.
+             * @default
+             */
+            lastName: string;
+            /**
+             * @description E-mail.
+             * @default
+             */
+            email: string;
+            /**
+             * @description E-mail again; must equal `email`.
+             * @default
+             */
+            confirmEmail: string;
+            /**
+             * @description Mobile number, 10 digits, no formatting.
+             * @default
+             */
+            tn: string;
         };
         /**
          * CustomerInfo
@@ -474,10 +1415,87 @@ export interface components {
             notFound: components["schemas"]["ErrorPage"] & unknown;
         };
         /**
+         * DigitalSessionCreated
+         * @description Answer of `createDigitalSession`.
+         */
+        DigitalSessionCreated: {
+            /** @description The session id. */
+            digitalSessionId: string;
+            /**
+             * @description Where to send the browser: the identity router (production/test hosts: one
+             *     environment; others: staging) with `digitalSessionId` and `returnUrl` in the query.
+             *     In harness mode, `/sim/session/router?...` on this origin.
+             */
+            routerUrl: string;
+        };
+        /**
+         * DigitalSessionView
+         * @description The restored digital session (seed 000 §3 "Session").
+         */
+        DigitalSessionView: {
+            /** @description Name. */
+            name: components["schemas"]["SessionName"] & unknown;
+            /** @description Contact points. */
+            contact: components["schemas"]["SessionContact"] & unknown;
+            /** @description Identity. */
+            identity: components["schemas"]["SessionIdentity"] & unknown;
+        };
+        /**
+         * DiscountDetail
+         * @description One discounted line of a promotion (seed 000 §3 `discountDetails[]`).
+         */
+        DiscountDetail: {
+            /** @description Product code the discount applies to, e.g. `ECO-HSD-030`. */
+            product: string;
+            /** @description Line of business, e.g. `HSD`. */
+            lob: string;
+            /** @description Plan code, e.g. `HSD_030`. */
+            plan: string;
+            /**
+             * Format: double
+             * @description Regular price per unit, dollars (number), e.g. `45.0`.
+             */
+            originPricePerUnit: number;
+            /**
+             * Format: double
+             * @description Discount per unit, dollars (number, negative), e.g. `-35.0`.
+             */
+            discountedPricePerUnit: number;
+            /**
+             * Format: double
+             * @description Price after discount per unit, dollars (number), e.g. `10.0`.
+             */
+            effectivePrice: number;
+        };
+        /**
+         * ErrorCatalogue
+         * @description Error catalogue (seed 000 §8). Lookup (BFF): the code as given, then `_` turned into
+         *     `-`; the request's locale, then English; else `generic` with `{phone}` replaced by
+         *     `customer_care_phone`.
+         */
+        ErrorCatalogue: {
+            /** @description Contains the placeholder `{phone}`. */
+            generic: string;
+            customerCarePhone: string;
+            /** @description Label put before the code when a group has `append_code` ("Error Code"). */
+            codeLabel: string;
+            groups: components["schemas"]["ErrorGroup"][];
+        };
+        /**
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT";
+        /**
+         * ErrorGroup
+         * @description One message group of the catalogue: every code of `codes` shows `message`; with
+         *     `append_code`, the message is followed by `code_label` and the code.
+         */
+        ErrorGroup: {
+            codes: string[];
+            message: string;
+            appendCode: boolean;
+        };
         /**
          * ErrorPage
          * @description A full-page error: title, description and a link back.
@@ -571,6 +1589,30 @@ export interface components {
             alt: string;
         };
         /**
+         * @description Outcome of `addPaymentInstrument`.
+         * @enum {string}
+         */
+        InstrumentOutcome: "added" | "rejected";
+        /**
+         * InstrumentResult
+         * @description Answer of `addPaymentInstrument`.
+         */
+        InstrumentResult: {
+            /** @description Added or rejected. */
+            outcome: components["schemas"]["InstrumentOutcome"] & unknown;
+            /** @description The payment service's code (rejected). */
+            businessErrorCode?: string;
+            /** @description Catalogue message for the code in the request's locale (`Accept-Language`). */
+            message?: string;
+            /** @description The stored card (added). */
+            card?: components["schemas"]["CardSummary"] & unknown;
+        };
+        /**
+         * @description Communication language (seed 000 §3 `langPref`).
+         * @enum {string}
+         */
+        LangPref: "ENGLISH" | "SPANISH";
+        /**
          * @description Language of the activation: `Spanish` when the page path starts with `/es/`.
          * @enum {string}
          */
@@ -639,6 +1681,172 @@ export interface components {
             button: string;
         };
         /**
+         * @description What happened to the order.
+         * @enum {string}
+         */
+        OrderOutcome: "placed" | "unrecoverable" | "failed";
+        /**
+         * OrderResult
+         * @description Answer of `submitOrder`.
+         */
+        OrderResult: {
+            /** @description What happened. */
+            outcome: components["schemas"]["OrderOutcome"] & unknown;
+            /** @description Order number (placed). */
+            orderNumber?: string;
+            /** @description New prepaid account id (placed). */
+            accountId?: string;
+            /**
+             * @description The business or system code of the answer, if any (placed orders may carry
+             *     `BUS_CUSTACT_05` or `SYS0010`).
+             */
+            businessErrorCode?: string;
+            /** @description Catalogue message for the code in the request's locale (failed and unrecoverable). */
+            message?: string;
+            /** @description The customer's e-mail (confirmation page). */
+            email: string;
+        };
+        /**
+         * PaymentIdBody
+         * @description Inner object of the payment-id answer.
+         */
+        PaymentIdBody: {
+            /** @description The payment id of this purchase attempt (seed 000 §3 `paymentId`). */
+            prepaidPaymentID: string;
+        };
+        /**
+         * PaymentIdResponse
+         * @description Answer of `GET prepaidPaymentID`: `{"response":{"prepaidPaymentID":"..."}}`.
+         */
+        PaymentIdResponse: {
+            /** @description The id, nested as the service does. */
+            response: components["schemas"]["PaymentIdBody"] & unknown;
+        };
+        /**
+         * Plan
+         * @description One plan of a product (seed 000 §3 `plans[]`).
+         */
+        Plan: {
+            /**
+             * @description Charge code, e.g. `ECO-HSD-030` (the promo product code of seed 000 §9) or the
+             *     device code `ECO-HSD-XB3`.
+             */
+            chargeCode: string;
+            /** @description Price in dollars, 2 decimals, as a string, e.g. `"45.00"`; `"0.00"` when included. */
+            rate: string;
+            /** @description Plan code, e.g. `HSD_030` (30 days) or `HSD_007` (7 days), seed 000 §9. */
+            plan: string;
+            /** @description Short label shown to the customer, e.g. `30 Days`. */
+            planDisplayText: string;
+            /** @description Stock-keeping unit of the plan or device. */
+            sku: string;
+            /** @description One-line description of the plan. */
+            planDesc: string;
+        };
+        /**
+         * Product
+         * @description A product: the internet service or the equipment (seed 000 §3 `product`).
+         */
+        Product: {
+            /**
+             * @description Product name; for equipment the device code (`ECO-HSD-XB3` or `ECO-HSD-WIFI`), which
+             *     the submit-order builder looks up by name (seed 000 §3 "Submit-order payload").
+             */
+            name: string;
+            /** @description Line of business: `HSD` (high-speed data); `VDO` maps to `VIDEO` (seed 000 §3). */
+            lob: string;
+            /** @description Plans of the product. */
+            plans: components["schemas"]["Plan"][];
+        };
+        /**
+         * ProductDetails
+         * @description Answer of `getProductDetails`: the catalogue's products and the derived shipping.
+         */
+        ProductDetails: {
+            /**
+             * @description Internet product first, then the equipment, as the catalogue sends them (rates are
+             *     decimal strings, e.g. `"45.00"`).
+             */
+            products: components["schemas"]["ProductEntry"][];
+            /**
+             * @description Shipping derived from the catalogue (seed 000 §4: rate parsed as decimal, free when 0,
+             *     code `STD` by default).
+             */
+            shipping: components["schemas"]["ShippingSummary"] & unknown;
+        };
+        /**
+         * ProductEntry
+         * @description Wrapper of one product, as the service nests it (`products[{product{...}}]`).
+         */
+        ProductEntry: {
+            /** @description The product. */
+            product: components["schemas"]["Product"] & unknown;
+        };
+        /**
+         * ProductTax
+         * @description Taxes of one line (seed 000 §3 `products[]`).
+         */
+        ProductTax: {
+            /** @description Product code of the line, as sent. */
+            productCode: string;
+            /** @description Taxes by kind; empty when the geocode has no known jurisdiction. */
+            productType: components["schemas"]["TaxType"][];
+        };
+        /**
+         * PromoBody
+         * @description Body of `getPromotions` (`source: prepaid-ui-portal` and `flow: BUY` are added by the
+         *     BFF). Unknown fields are rejected.
+         */
+        PromoBody: {
+            /** @description Market id of the address, 1 to 64 characters. */
+            marketId: string;
+            /** @description Location id of the address, 1 to 64 characters. */
+            locationId: string;
+            /**
+             * Format: uuid
+             * @description Tracking id of the flow (UUID v4).
+             */
+            trackingId: string;
+        };
+        /**
+         * Promotion
+         * @description One promotion as the BFF answers it: the upstream `Discount` with absent values left out
+         *     (not `null`).
+         */
+        Promotion: {
+            /** @description Promotion id, e.g. `P_NEWCUST35OFF_0126`. */
+            discId: string;
+            /** @description Start, `YYYYMMDDHHMMSS` UTC. */
+            discStartDate: string;
+            /** @description End, `YYYYMMDDHHMMSS` UTC; absent: open-ended. */
+            discEndDate?: string;
+            /** @description Offer type, e.g. `DISCOUNT`. */
+            offerType: string;
+            /** @description Discounted lines (prices are dollars as numbers). */
+            discountDetails: components["schemas"]["DiscountDetail"][];
+        };
+        /**
+         * PromotionList
+         * @description The promotions of the market (`prepaidPromotions`).
+         */
+        PromotionList: {
+            /** @description Every promotion on offer, valid or not, in the service's order. */
+            discounts: components["schemas"]["Promotion"][];
+        };
+        /**
+         * Promotions
+         * @description Answer of `getPromotions`: the upstream answer plus the first valid promotion.
+         */
+        Promotions: {
+            /** @description Every promotion on offer, valid or not, in the service's order. */
+            prepaidPromotions: components["schemas"]["PromotionList"] & unknown;
+            /**
+             * @description The first valid promotion (seed 000 §4 "Promotion validity", evaluated with the
+             *     BFF's clock); absent when none is valid. Its `discId` is the promo id.
+             */
+            validPromotion?: components["schemas"]["Promotion"] & unknown;
+        };
+        /**
          * ReadyToBuy
          * @description Stage readytobuy (seed 000 §2 step 8).
          */
@@ -657,6 +1865,19 @@ export interface components {
             faq: components["schemas"]["FaqItem"][];
         };
         /**
+         * RestoredSession
+         * @description Answer of `restoreDigitalSession`.
+         */
+        RestoredSession: {
+            /** @description The identity picked on the router. */
+            digitalSession: components["schemas"]["DigitalSessionView"] & unknown;
+            /**
+             * @description True when phone, e-mail, first name, last name and customer guid are all present
+             *     (seed 000 §2 "Session"): the flow may skip customer info.
+             */
+            complete: boolean;
+        };
+        /**
          * Serviceability
          * @description Answer of `validateCustomerServiceability`: the upstream `ServiceabilityResponse` fields
          *     (seed 000 §3, spelling kept) plus `outcome` and `tapStatus` (rule: seed 000 §4, see
@@ -669,7 +1890,7 @@ export interface components {
             ftaCode?: string;
             /** @description House key of the address. */
             houseKey?: string;
-            /** @description City and state of the address. */
+            /** @description Address: city and state; with `source=CP` also street lines and zip. */
             address?: components["schemas"]["CityState"] & unknown;
             /** @description Business error code, e.g. `BUS0078`. */
             businessErrorCode?: string;
@@ -681,6 +1902,10 @@ export interface components {
             outcome: components["schemas"]["ServiceabilityOutcome"] & unknown;
             /** @description Tap status for analytics: `cold`, `hot`, `never`. */
             tapStatus: components["schemas"]["TapStatus"] & unknown;
+            /** @description Tax geocode of the address (buy flow, `source=CP`). */
+            geocode?: string;
+            /** @description Market id of the address (buy flow, `source=CP`). */
+            marketId?: string;
         };
         /**
          * ServiceabilityDetail
@@ -698,10 +1923,11 @@ export interface components {
          */
         ServiceabilityOutcome: "existingPrepaid" | "existingPostpaid" | "error" | "serviceable" | "coldTap" | "unserviceable";
         /**
-         * @description `source` of the serviceability check; the retail flow uses `CP_VAN` (seed 000 §7).
+         * @description `source` of the serviceability check: the retail flow uses `CP_VAN`, the buy flow `CP`
+         *     (seed 000 §7).
          * @enum {string}
          */
-        ServiceabilitySource: "CP_VAN";
+        ServiceabilitySource: "CP_VAN" | "CP";
         /**
          * ServiceabilityStatus
          * @description Serviceability status; `YELLOW` with a cold-tap code marks a cold tap (seed 000 §4).
@@ -729,10 +1955,136 @@ export interface components {
             submit: string;
         };
         /**
+         * SessionContact
+         * @description `digitalSession.contact` (absent values left out).
+         */
+        SessionContact: {
+            /** @description Mobile number, 10 digits. */
+            phoneNumber?: string;
+            /** @description E-mail. */
+            email?: string;
+            /** @description Verification of mobile and e-mail (labels only). */
+            verificationStatus: components["schemas"]["VerificationStatus"] & unknown;
+        };
+        /**
+         * SessionIdentity
+         * @description `digitalSession.identity` (absent values left out).
+         */
+        SessionIdentity: {
+            /** @description Customer guid. */
+            custGuid?: string;
+            /** @description Identity error code, if the router reported one. */
+            errorCode?: string;
+        };
+        /**
+         * SessionName
+         * @description `digitalSession.name` (absent values left out).
+         */
+        SessionName: {
+            /** @description First name. */
+            firstName?: string;
+            /** @description Last name. */
+            lastName?: string;
+        };
+        /**
+         * ShippingSummary
+         * @description Shipping of the order, derived from product details (seed 000 §4).
+         */
+        ShippingSummary: {
+            /** @description Shipping code, e.g. `STD` (default `STD`). */
+            code: string;
+            /**
+             * Format: double
+             * @description Shipping charge in dollars (number, rounded to cents), parsed from the catalogue's
+             *     decimal string.
+             */
+            rate: number;
+            /** @description Description shown with the shipping block. */
+            description: string;
+            /** @description True when the rate is 0 (the free-shipping text is shown). */
+            free: boolean;
+        };
+        /**
+         * StaticBroadbandLabel
+         * @description Static broadband facts label (seed 000 §1 figures).
+         */
+        StaticBroadbandLabel: {
+            title: string;
+            provider: string;
+            serviceName: string;
+            plans: components["schemas"]["BroadbandLabelPlan"][];
+            speed: string;
+            /** @description Rows of the label: name and value. */
+            rows: components["schemas"]["BroadbandLabelRow"][];
+            gatewayNote: string;
+            taxesNote: string;
+        };
+        /**
+         * SubmitBody
+         * @description Body of `submitOrder`: the review page's final choices only.
+         */
+        SubmitBody: {
+            /**
+             * @description SMS opt-in checkbox.
+             * @default false
+             */
+            smsOptIn: boolean;
+            /**
+             * @description E-mail opt-in (`emailOptin` `Y`/`N`; default false).
+             * @default false
+             */
+            emailOptIn: boolean;
+            /** @description Communication language. */
+            langPref: components["schemas"]["LangPref"] & unknown;
+            /** @description The consent checkbox; must be true (else 400, `details[0]`: `consent`/`consentRequired`). */
+            consent: boolean;
+        };
+        /**
          * @description Tap status for analytics (seed 000 §4 "Tap-status analytics").
          * @enum {string}
          */
         TapStatus: "cold" | "hot" | "never";
+        /**
+         * TaxBody
+         * @description Body of `getTax`.
+         */
+        TaxBody: {
+            /**
+             * Format: uuid
+             * @description Tracking id of the flow (UUID v4).
+             */
+            trackingId: string;
+        };
+        /**
+         * TaxResult
+         * @description Answer of `getTax`: the tax lines and the recomputed cart. When the tax service fails
+         *     (transport, status or body), the BFF logs it and answers `taxAvailable: false`, no tax
+         *     lines and the cart with taxes 0 (total = subtotal; seed 000 §8 "missing tax details are
+         *     only logged").
+         */
+        TaxResult: {
+            /** @description False when the tax service could not answer. */
+            taxAvailable: boolean;
+            /**
+             * Format: double
+             * @description Sum of every tax, dollars; absent when unavailable.
+             */
+            totalTaxAmt?: number;
+            /** @description Taxes per line (plans, promotion, device, shipping code), in request order. */
+            products: components["schemas"]["ProductTax"][];
+            /** @description The cart with these taxes. */
+            cart: components["schemas"]["Cart"] & unknown;
+        };
+        /**
+         * TaxType
+         * @description Taxes of one kind on a line (seed 000 §3 `productType[]`).
+         */
+        TaxType: {
+            /** @description Kind of tax, e.g. `SALES`. */
+            type: string;
+            /** @description Amount per jurisdiction. */
+            vertexCodes: components["schemas"]["VertexCode"][];
+        };
         /**
          * TokenResponse
          * @description The session's CSRF token.
@@ -746,6 +2098,29 @@ export interface components {
          * @enum {string}
          */
         ValidationOutcome: "invalidAddress" | "single" | "multiple";
+        /**
+         * VerificationStatus
+         * @description `digitalSession.contact.verificationStatus`.
+         */
+        VerificationStatus: {
+            /** @description Mobile verified. */
+            mobile: boolean;
+            /** @description E-mail verified. */
+            email: boolean;
+        };
+        /**
+         * VertexCode
+         * @description Tax of one jurisdiction (seed 000 §3 `vertexCodes[]`).
+         */
+        VertexCode: {
+            /** @description Jurisdiction, e.g. `STATE`, `COUNTY`, `CITY`. */
+            vertexCode: string;
+            /**
+             * Format: double
+             * @description Tax amount in dollars (number, whole cents).
+             */
+            amt: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1055,6 +2430,100 @@ export interface operations {
             };
         };
     };
+    getCartContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CartContent"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCartContentEs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CartContent"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getToken: {
         parameters: {
             query?: {
@@ -1078,6 +2547,155 @@ export interface operations {
             };
             /** @description `VALIDATION_FAILED`: `trackingId` is not a UUID. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    restoreDigitalSession: {
+        parameters: {
+            query: {
+                /** @description The id the router appended to the return URL, 1 to 128 characters. */
+                digitalSessionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RestoredSession"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`, with `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown or expired digital session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createDigitalSession: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token from `GET /token`. */
+                "x-xsrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CreateSessionBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DigitalSessionCreated"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`, with `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: no location id and market id yet (serviceability or product details). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1206,7 +2824,7 @@ export interface operations {
                 trackingId: string;
                 /** @description Location id from `validateCustomerAddress`, 1 to 64 characters. */
                 locationId: string;
-                /** @description Channel; only `CP_VAN` (the default). */
+                /** @description Channel: `CP_VAN` (retail, the default) or `CP` (buy flow). */
                 source?: components["schemas"]["ServiceabilitySource"];
             };
             header?: never;
@@ -1306,6 +2924,620 @@ export interface operations {
                 };
             };
             /** @description `RATE_LIMITED`: too many POSTs from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getProductDetails: {
+        parameters: {
+            query: {
+                /**
+                 * @description Channel; the buy flow sends `CP` (any value up to 32 characters is accepted and
+                 *     ignored: the BFF sends its own).
+                 */
+                source?: string;
+                /** @description Market id, 1 to 64 characters. */
+                marketId: string;
+                /** @description Tracking id of the flow (UUID v4). */
+                trackingId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductDetails"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`, with `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE` (also a rate that is not a decimal). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPromotions: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token from `GET /token`. */
+                "x-xsrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PromoBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Promotions"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`, with `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cart"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateCart: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token from `GET /token`. */
+                "x-xsrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CartUpdate"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cart"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`, with `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTax: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token from `GET /token`. */
+                "x-xsrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TaxBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TaxResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`, with `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: no serviceability (geocode) or product details yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token from `GET /token`. */
+                "x-xsrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CustomerBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomerAnswer"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: every field error in `details` (codes in `CustomerBody`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    submitOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token from `GET /token`. */
+                "x-xsrf-token": string;
+                /** @description One UUID per order attempt (keep it for retries of the same attempt). */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SubmitBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OrderResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body, consent not given, or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: the context lacks serviceability, product details, customer, payment id or payment instrument (`message` lists them). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: this key was used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`: go to the error page. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: go to the error page. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPrepaidPaymentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PaymentIdResponse"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCardEntryConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CardEntryConfig"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addPaymentInstrument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token from `GET /token`. */
+                "x-xsrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AddInstrumentBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InstrumentResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`, with `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: no payment id yet (call `getPrepaidPaymentId`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`. */
             429: {
                 headers: {
                     [name: string]: unknown;

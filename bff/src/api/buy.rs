@@ -1,0 +1,409 @@
+//! New-customer buy flow (tag buy; seed 000 §2-§9; ARCHITECTURE.md "Buy flow (issue 3): the
+//! BFF holds the order"). Every operation reads or updates the session's buy context
+//! (`crate::buy`); rules live in `crate::domain`.
+
+use std::sync::Arc;
+
+use poem::{Request, session::Session, web::Data};
+use poem_openapi::{
+    OpenApi,
+    param::{Header, Query},
+    payload::Json,
+};
+use upstream::{promotions::PromoRequest, tax::TaxRequest};
+use uuid::Uuid;
+
+pub use super::buy_types::*;
+use super::{ApiTags, ScenarioSel, locale};
+use crate::{
+    buy::{self, BuyContext},
+    domain::{cart, customer, order, promotions},
+    error::{ApiError, ErrorCode, FieldError, UpstreamError},
+    startup::AppState,
+    upstream as up,
+};
+
+/// `source` of the promotions call (seed 000 §7).
+pub const PROMO_SOURCE: &str = "prepaid-ui-portal";
+/// `flow` of the promotions call (seed 000 §7).
+pub const PROMO_FLOW: &str = "BUY";
+
+/// Buy-flow operations.
+pub struct BuyApi;
+
+fn not_ready(what: &str) -> ApiError {
+    ApiError::new(ErrorCode::OrderNotReady, format!("the order lacks: {what}"))
+}
+
+#[OpenApi(tag = "ApiTags::Buy")]
+impl BuyApi {
+    /// Product details of the market (seed 000 §4, §7): the catalogue's products plus the
+    /// derived shipping; stored in the buy context (with the market id).
+    #[oai(
+        path = "/secure/api/v1/util-service/product-detail",
+        method = "get",
+        operation_id = "getProductDetails"
+    )]
+    async fn product_details(
+        &self,
+        state: Data<&Arc<AppState>>,
+        session: &Session,
+        sel: ScenarioSel,
+        /// Channel; the buy flow sends `CP` (any value up to 32 characters is accepted and
+        /// ignored: the BFF sends its own).
+        #[oai(validator(max_length = 32))]
+        source: Query<Option<String>>,
+        /// Market id, 1 to 64 characters.
+        #[oai(name = "marketId", validator(min_length = 1, max_length = 64))]
+        market_id: Query<String>,
+        /// Tracking id of the flow (UUID v4).
+        #[oai(name = "trackingId")]
+        tracking_id: Query<Uuid>,
+    ) -> ProductDetailsResponse {
+        let _ = source;
+        let ctx = sel.ctx(tracking_id.0.to_string());
+        let run = async {
+            let d = up::buy::product_details(&state.clients, &ctx, &market_id).await?;
+            let shipping = cart::shipping(&d.shipping).ok_or_else(|| {
+                ApiError::from(UpstreamError::BadResponse {
+                    service: "catalogue",
+                    reason: format!("shipping rate {:?} is not a decimal", d.shipping.rate),
+                })
+            })?;
+            let sid = buy::sid(session);
+            state.stores.buy.update(&sid, |c| {
+                c.market_id = Some(market_id.0.clone());
+                c.tracking_id = Some(ctx.tracking_id.clone());
+                c.details = Some(d.clone());
+                c.tax = None;
+            });
+            Ok(ProductDetails {
+                products: d.products,
+                shipping,
+            })
+        };
+        run.await.into()
+    }
+
+    /// Promotions of the market and location (seed 000 §4, §7). The BFF adds `source:
+    /// prepaid-ui-portal` and `flow: BUY`, and answers the first valid promotion (rule in
+    /// `bff/src/domain/promotions.rs`), which it stores as the cart's promo.
+    #[oai(
+        path = "/secure/api/v1/offer-service/get-promo",
+        method = "post",
+        operation_id = "getPromotions"
+    )]
+    async fn promotions(
+        &self,
+        state: Data<&Arc<AppState>>,
+        session: &Session,
+        sel: ScenarioSel,
+        /// The session's CSRF token from `GET /token`.
+        #[oai(name = "x-xsrf-token")]
+        xsrf: Header<String>,
+        body: Json<PromoBody>,
+    ) -> PromotionsResponse {
+        let _ = xsrf;
+        let b = body.0;
+        let ctx = sel.ctx(b.tracking_id.to_string());
+        let run = async {
+            let req = PromoRequest {
+                market_id: b.market_id.clone(),
+                location_id: b.location_id.clone(),
+                source: PROMO_SOURCE.to_owned(),
+                flow: PROMO_FLOW.to_owned(),
+                tracking_id: ctx.tracking_id.clone(),
+            };
+            let r = up::buy::promotions(&state.clients, &ctx, &req).await?;
+            let valid = promotions::first_valid(&r.prepaid_promotions.discounts, state.clock.now())
+                .cloned();
+            let sid = buy::sid(session);
+            state.stores.buy.update(&sid, |c| {
+                if c.valid_promo.as_ref().map(|d| &d.disc_id) != valid.as_ref().map(|d| &d.disc_id)
+                {
+                    c.promo_in_cart = false;
+                    c.tax = None;
+                }
+                c.valid_promo = valid.clone();
+                c.market_id.get_or_insert_with(|| b.market_id.clone());
+                c.location_id.get_or_insert_with(|| b.location_id.clone());
+                c.tracking_id = Some(ctx.tracking_id.clone());
+            });
+            Ok(Promotions {
+                prepaid_promotions: PromotionList {
+                    discounts: r
+                        .prepaid_promotions
+                        .discounts
+                        .into_iter()
+                        .map(Into::into)
+                        .collect(),
+                },
+                valid_promotion: valid.map(Into::into),
+            })
+        };
+        run.await.into()
+    }
+
+    /// The cart as the BFF computes it (seed 000 §9; `bff/src/domain/cart.rs`).
+    #[oai(path = "/secure/api/v1/cart", method = "get", operation_id = "getCart")]
+    async fn get_cart(&self, state: Data<&Arc<AppState>>, session: &Session) -> GetCartResponse {
+        let sid = buy::sid(session);
+        GetCartResponse::Ok(Json(state.stores.buy.get(&sid).cart()))
+    }
+
+    /// Puts the valid promotion in the cart or takes it out (seed 000 §4 "Toggle promo");
+    /// answers the recomputed cart. A change drops the stored taxes (call `getTax` again).
+    #[oai(
+        path = "/secure/api/v1/cart",
+        method = "put",
+        operation_id = "updateCart"
+    )]
+    async fn update_cart(
+        &self,
+        state: Data<&Arc<AppState>>,
+        session: &Session,
+        /// The session's CSRF token from `GET /token`.
+        #[oai(name = "x-xsrf-token")]
+        xsrf: Header<String>,
+        body: Json<CartUpdate>,
+    ) -> UpdateCartResponse {
+        let _ = xsrf;
+        let sid = buy::sid(session);
+        let cart = state.stores.buy.update(&sid, |c| {
+            let want = body.promo_in_cart && c.valid_promo.is_some();
+            if want != c.promo_in_cart {
+                c.promo_in_cart = want;
+                c.tax = None;
+            }
+            c.cart()
+        });
+        UpdateCartResponse::Ok(Json(cart))
+    }
+
+    /// Tax of the order (seed 000 §7): the BFF sends each cart item with its price, the
+    /// device and the shipping code line with the stored geocode, stores the answer and
+    /// returns it with the recomputed cart. A failing tax service is logged and answered
+    /// with `taxAvailable: false` (total = subtotal).
+    #[oai(
+        path = "/oauth/tax/emm-pp-vertex-service/v1/vertex/ctp/get-tax",
+        method = "post",
+        operation_id = "getTax"
+    )]
+    async fn get_tax(
+        &self,
+        state: Data<&Arc<AppState>>,
+        session: &Session,
+        sel: ScenarioSel,
+        /// The session's CSRF token from `GET /token`.
+        #[oai(name = "x-xsrf-token")]
+        xsrf: Header<String>,
+        body: Json<TaxBody>,
+    ) -> TaxResponse {
+        let _ = xsrf;
+        let ctx = sel.ctx(body.tracking_id.to_string());
+        let sid = buy::sid(session);
+        let snapshot = state.stores.buy.get(&sid);
+        let run = async {
+            let Some(geo) = snapshot.geocode.clone() else {
+                return Err(not_ready("serviceability"));
+            };
+            if snapshot.details.is_none() {
+                return Err(not_ready("productDetails"));
+            }
+            let req = TaxRequest {
+                source: up::SOURCE.to_owned(),
+                status: None,
+                bus_error_code: None,
+                message: None,
+                sys_error_code: None,
+                geo_code: geo,
+                tracking_id: ctx.tracking_id.clone(),
+                products: order::tax_lines(&snapshot),
+            };
+            let answer = up::buy::tax(&state.clients, &ctx, &req).await;
+            if let Err(e) = &answer {
+                tracing::warn!(error = %e, "tax lookup failed; total falls back to the subtotal");
+            }
+            let answer = answer.ok();
+            let cart = state.stores.buy.update(&sid, |c| {
+                c.tax = answer.clone();
+                c.cart()
+            });
+            Ok(TaxResult {
+                tax_available: answer.is_some(),
+                total_tax_amt: answer.as_ref().map(|t| t.total_tax_amt),
+                products: answer.map(|t| t.products).unwrap_or_default(),
+                cart,
+            })
+        };
+        run.await.into()
+    }
+
+    /// Customer info (seed 000 §5): validates every field strictly (codes in
+    /// `CustomerBody`) and stores the customer (keeping the digital session's guid).
+    #[oai(
+        path = "/secure/api/v1/customer",
+        method = "put",
+        operation_id = "updateCustomer"
+    )]
+    async fn update_customer(
+        &self,
+        state: Data<&Arc<AppState>>,
+        session: &Session,
+        /// The session's CSRF token from `GET /token`.
+        #[oai(name = "x-xsrf-token")]
+        xsrf: Header<String>,
+        body: Json<CustomerBody>,
+    ) -> UpdateCustomerResponse {
+        let _ = xsrf;
+        let b = body.0;
+        let errors = customer::validate(&customer::Input {
+            first_name: &b.first_name,
+            last_name: &b.last_name,
+            email: &b.email,
+            confirm_email: &b.confirm_email,
+            tn: &b.tn,
+        });
+        if !errors.is_empty() {
+            return ApiError::validation("customer info is invalid", errors).into();
+        }
+        let sid = buy::sid(session);
+        state.stores.buy.update(&sid, |c| {
+            c.customer.first_name = Some(b.first_name.clone());
+            c.customer.last_name = Some(b.last_name.clone());
+            c.customer.email = Some(b.email.clone());
+            c.customer.tn = Some(b.tn.clone());
+        });
+        UpdateCustomerResponse::Ok(Json(CustomerAnswer {
+            display_tn: customer::display_tn(&b.tn),
+            first_name: b.first_name,
+            last_name: b.last_name,
+            email: b.email,
+            tn: b.tn,
+        }))
+    }
+
+    /// Submits the order (seed 000 §3, §4): the BFF builds the whole payload from the buy
+    /// context (`bff/src/domain/order.rs`) with the browser's final choices, and maps the
+    /// answer: `BUS_CUSTACT_05`, `SYS0010` or no code -> `placed`; `PAYMENT-0001`,
+    /// `SYS_CUSTACT_01` -> `unrecoverable` (error page); any other code -> `failed` with the
+    /// catalogue `message` (banner). Idempotent: the same `Idempotency-Key` (per session)
+    /// returns the first answer, even while the first attempt is in flight (one upstream
+    /// call); the same key with another body is 422 `IDEMPOTENCY_MISMATCH`. Once an order is
+    /// placed, any later submit of the session returns that placed answer. Needs
+    /// `x-xsrf-token`.
+    #[oai(
+        path = "/secure/api/v1/PinlessActivation/prepaid-customer-activation",
+        method = "post",
+        operation_id = "submitOrder"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    async fn submit_order(
+        &self,
+        state: Data<&Arc<AppState>>,
+        session: &Session,
+        req: &Request,
+        sel: ScenarioSel,
+        /// The session's CSRF token from `GET /token`.
+        #[oai(name = "x-xsrf-token")]
+        xsrf: Header<String>,
+        /// One UUID per order attempt (keep it for retries of the same attempt).
+        #[oai(name = "Idempotency-Key")]
+        idempotency_key: Header<Uuid>,
+        body: Json<SubmitBody>,
+    ) -> SubmitOrderResponse {
+        let _ = xsrf;
+        let b = body.0;
+        if !b.consent {
+            return ApiError::validation(
+                "consent is required",
+                vec![FieldError {
+                    field: "consent".into(),
+                    code: "consentRequired".into(),
+                }],
+            )
+            .into();
+        }
+        let sid = buy::sid(session);
+        let snapshot = state.stores.buy.get(&sid);
+        let body_key = serde_json::to_string(&b).unwrap_or_default();
+        let key = idempotency_key.0.to_string();
+        let known = state.stores.orders.known(&sid, &key, &body_key);
+        if let (Some(placed), None) = (snapshot.placed.clone(), known) {
+            return SubmitOrderResponse::Ok(Json(placed));
+        }
+        let choices = order::Choices {
+            sms_opt_in: b.sms_opt_in,
+            email_opt_in: b.email_opt_in,
+            lang_pref: b.lang_pref,
+        };
+        let payload = match order::build(&snapshot, &choices) {
+            Ok(p) => p,
+            Err(order::NotReady(missing)) => return not_ready(&missing.join(", ")).into(),
+        };
+        let lang = locale(req);
+        let tracking = snapshot
+            .tracking_id
+            .clone()
+            .unwrap_or_else(|| super::tracking_from_header(req));
+        let call_ctx = sel.ctx(tracking);
+        let st = state.0.clone();
+        let sid2 = sid.clone();
+        let start = move || -> futures_util::future::BoxFuture<'static, SubmitAnswer> {
+            Box::pin(async move { place(&st, &sid2, &call_ctx, lang, payload).await })
+        };
+        match state.stores.orders.begin(&sid, &key, &body_key, start) {
+            buy::Begin::Mismatch => ApiError::new(
+                ErrorCode::IdempotencyMismatch,
+                "this Idempotency-Key was used with a different body",
+            )
+            .into(),
+            buy::Begin::Replay(answer) => match answer.await {
+                Ok(r) => SubmitOrderResponse::Ok(Json(r)),
+                Err(mut e) => {
+                    e.request_id = crate::error::current_request_id();
+                    e.into()
+                }
+            },
+        }
+    }
+}
+
+/// The one upstream call of an order attempt and the context update.
+async fn place(
+    state: &AppState,
+    sid: &str,
+    ctx: &up::CallCtx,
+    lang: up::content::Lang,
+    payload: upstream::activation::ActivationRequest,
+) -> SubmitAnswer {
+    let email = payload.email.clone();
+    let r = up::buy::activate(&state.clients, ctx, &payload)
+        .await
+        .map_err(ApiError::from)?;
+    let code = order::code_of(&r).map(str::to_owned);
+    let outcome = order::outcome(code.as_deref());
+    let message = match (&code, outcome) {
+        (Some(c), order::OrderOutcome::Failed | order::OrderOutcome::Unrecoverable) => {
+            tracing::warn!(code = %c, ?outcome, "order not placed");
+            state.catalogue.message(&state.clients, ctx, lang, c).await
+        }
+        _ => None,
+    };
+    let result = OrderResult {
+        outcome,
+        order_number: r.order_details.map(|o| o.order_number),
+        account_id: r.account_id,
+        business_error_code: code.clone(),
+        message,
+        email,
+    };
+    state
+        .stores
+        .buy
+        .update(sid, |c: &mut BuyContext| match outcome {
+            order::OrderOutcome::Placed => c.placed = Some(result.clone()),
+            _ => c.last_order_error = code.clone(),
+        });
+    Ok(result)
+}

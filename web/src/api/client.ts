@@ -35,11 +35,22 @@ export function resetXsrfToken(): void {
   tokenPromise = undefined;
 }
 
+let requestLocale: 'en' | 'es' = 'en';
+
+/**
+ * The route's locale, sent as `Accept-Language` on every call: the BFF resolves the error
+ * catalogue's `message` for it. Set by the `/:locale` route before its children render.
+ */
+export function setRequestLocale(locale: 'en' | 'es'): void {
+  requestLocale = locale;
+}
+
 const headers: Middleware = {
   async onRequest({ request }) {
     request.headers.set('trackingid', getTrackingId());
+    request.headers.set('accept-language', requestLocale);
     request.headers.set('source', 'DIGITAL2.0');
-    if (request.method === 'POST') {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
       const token = await ensureXsrfToken();
       if (token) request.headers.set('x-xsrf-token', token);
     }
@@ -55,6 +66,8 @@ export class CallFailure extends Error {
     readonly call: string,
     readonly status: number,
     readonly errorCode: string,
+    /** The error body (`ApiError`), e.g. the `details` of a 400. */
+    readonly body?: unknown,
   ) {
     super(`${call} failed: ${status} ${errorCode}`);
   }
@@ -80,7 +93,7 @@ export async function call<T>(
     throw new CallFailure(name, 0, 'NETWORK');
   }
   if (result.data === undefined || !result.response.ok) {
-    throw new CallFailure(name, result.response.status, errorCodeOf(result.error, result.response.status));
+    throw new CallFailure(name, result.response.status, errorCodeOf(result.error, result.response.status), result.error);
   }
   return result.data;
 }

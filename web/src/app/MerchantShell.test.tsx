@@ -14,7 +14,7 @@ afterAll(() => server.close());
 describe('merchant shell', () => {
   it('language toggle swaps /en/ and /es/ and keeps the rest of the path', async () => {
     const { router } = renderApp('/en/dollargeneral?x=1');
-    const toggle = await screen.findByRole('link', { name: en.dictionary.languageToggleLabel }, { timeout: 4000 });
+    const toggle = await screen.findByRole('link', { name: en.dictionary.languageToggleLabel }, { timeout: 10_000 });
     expect(toggle).toHaveAttribute('href', '/es/dollargeneral?x=1');
     await userEvent.click(toggle);
     expect(router.state.location.pathname).toBe('/es/dollargeneral');

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useBuyflow, useDictionary } from '../content/hooks';
+import { useBuyflow, useDictionary, type Buyflow, type Dictionary } from '../content/hooks';
+import { ContentLink } from '../components/ContentLink';
 import { ContentFallback, ContentLoading } from '../content/ContentFallback';
 import { otherLocale, swapLocalePath, type Locale } from './locale';
 
@@ -18,6 +19,59 @@ export function LanguageToggle({ locale, label, text }: { locale: Locale; label:
     >
       {text}
     </Link>
+  );
+}
+
+/** The page header: skip link, logo, language toggle and, when given, the log-out link. */
+export function ShellHeader({
+  dictionary: d,
+  locale,
+  logout,
+}: {
+  dictionary: Dictionary;
+  locale: Locale;
+  logout?: { label: string; url: string };
+}) {
+  return (
+    <header className="shell-header">
+      <a className="skip-link" href="#main">
+        {d.skipToContent}
+      </a>
+      <div className="shell-header__inner">
+        <span className="shell-logo">
+          <img src="/images/gateway.svg" alt="" width="28" height="28" />
+          <span>{d.siteName}</span>
+        </span>
+        <nav aria-label={d.languageToggleLabel} className="shell-header__nav">
+          <LanguageToggle locale={locale} label={d.languageToggleLabel} text={d.switchToLanguage} />
+          {logout && (
+            <a className="lang-toggle" href={logout.url} data-testid="logout">
+              {logout.label}
+            </a>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** The footer: links and copyright, always from the English buy-flow content (seed 000 §2). */
+export function ShellFooter({ dictionary: d, footer: f }: { dictionary: Dictionary; footer: Buyflow['buyflowFooter'] }) {
+  return (
+    <footer className="shell-footer" lang="en">
+      <div className="shell-footer__inner">
+        <nav aria-label={d.footerNavLabel}>
+          <ul className="footer-links">
+            {f.links.map((link) => (
+              <li key={`${link.label}-${link.url}`}>
+                <ContentLink link={link} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="footer-copyright">{f.copyright}</p>
+      </div>
+    </footer>
   );
 }
 
@@ -47,43 +101,11 @@ export function MerchantShell({ locale, children }: { locale: Locale; children: 
   return (
     <div className="shell" data-shell="merchant">
       <meta name="robots" content="noindex" />
-      <header className="shell-header">
-        <a className="skip-link" href="#main">
-          {d.skipToContent}
-        </a>
-        <div className="shell-header__inner">
-          <span className="shell-logo">
-            <img src="/images/gateway.svg" alt="" width="28" height="28" />
-            <span>{d.siteName}</span>
-          </span>
-          <nav aria-label={d.languageToggleLabel}>
-            <LanguageToggle locale={locale} label={d.languageToggleLabel} text={d.switchToLanguage} />
-          </nav>
-        </div>
-      </header>
+      <ShellHeader dictionary={d} locale={locale} />
       <main id="main" className="shell-main" tabIndex={-1}>
         {children}
       </main>
-      <footer className="shell-footer" lang="en">
-        <div className="shell-footer__inner">
-          <nav aria-label={d.footerNavLabel}>
-            <ul className="footer-links">
-              {f.links.map((link) => (
-                <li key={`${link.label}-${link.url}`}>
-                  <a
-                    href={link.url}
-                    target={link.target}
-                    rel={link.target === '_blank' ? 'noopener noreferrer' : undefined}
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <p className="footer-copyright">{f.copyright}</p>
-        </div>
-      </footer>
+      <ShellFooter dictionary={d} footer={f} />
     </div>
   );
 }

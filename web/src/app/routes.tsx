@@ -4,18 +4,28 @@ import { ErrorPage, NotFoundPage } from './pages';
 import { isLocale } from './locale';
 import { useLocale } from './useLocale';
 import { ContentLoading } from '../content/ContentFallback';
+import { setRequestLocale } from '../api/client';
 
-function LocaleLayout() {
+/** `/:locale`: an unknown locale is a not-found page; a known one sets the calls' language. */
+function LocaleGate() {
   const { locale } = useParams();
   if (!isLocale(locale)) {
+    setRequestLocale('en');
     return (
       <MerchantShell locale="en">
         <NotFoundPage locale="en" />
       </MerchantShell>
     );
   }
+  // before any child renders and starts a call: every call carries `Accept-Language`
+  setRequestLocale(locale);
+  return <Outlet />;
+}
+
+/** The merchant page shell around the retail flow and the shared pages. */
+function MerchantLayout() {
   return (
-    <MerchantShell locale={locale}>
+    <MerchantShell locale={useLocale()}>
       <Outlet />
     </MerchantShell>
   );
@@ -48,19 +58,32 @@ export function buildRoutes({ retailVariant = 'retail' }: RouteOptions = {}): Ro
     { path: '/', element: <Navigate to="/en/dollargeneral" replace /> },
     {
       path: '/:locale',
-      element: <LocaleLayout />,
+      element: <LocaleGate />,
       HydrateFallback: ContentLoading,
       children: [
         {
-          path: 'dollargeneral',
+          // the new-customer buy flow: its own shell and its own lazy chunk
+          path: 'buy/*',
           lazy: async () => {
-            const { RetailRoute } = await import('../flows/retail/RetailRoute');
-            return { Component: () => <RetailRoute variant={retailVariant} /> };
+            const { BuyFlow } = await import('../flows/buy/BuyFlow');
+            return { Component: BuyFlow };
           },
         },
-        { path: 'error', element: <ErrorRoute /> },
-        { index: true, element: <NotFoundRoute /> },
-        { path: '*', element: <NotFoundRoute /> },
+        {
+          element: <MerchantLayout />,
+          children: [
+            {
+              path: 'dollargeneral',
+              lazy: async () => {
+                const { RetailRoute } = await import('../flows/retail/RetailRoute');
+                return { Component: () => <RetailRoute variant={retailVariant} /> };
+              },
+            },
+            { path: 'error', element: <ErrorRoute /> },
+            { index: true, element: <NotFoundRoute /> },
+            { path: '*', element: <NotFoundRoute /> },
+          ],
+        },
       ],
     },
     { path: '*', element: <TopLevelNotFound /> },

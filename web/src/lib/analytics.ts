@@ -3,7 +3,9 @@ export type AnalyticsEvent =
   | { event: 'pageView'; flowType: 'buyflow|prepaid'; step: string; locale: string }
   | { event: 'serviceability'; tapStatus: string }
   | { event: 'apiError'; call: string; errorCode: string }
-  | { event: 'assign'; outcome: string };
+  | { event: 'assign'; outcome: string }
+  /** Seed 000 §8: a submit failure goes to the error page with a 'system error' event. */
+  | { event: 'systemError'; call: string; errorCode: string };
 
 declare global {
   interface Window {

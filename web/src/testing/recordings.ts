@@ -2,7 +2,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 
 /** One recorded BFF exchange (query without trackingId). */
 export interface Exchange {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   query?: Record<string, string>;
   status: number;
@@ -93,7 +93,7 @@ export function recordingHandlers(
   }
   const handlers: HttpHandler[] = [];
   for (const [key, exchanges] of byKey) {
-    const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+    const [method, path] = key.split(' ') as [Exchange['method'], string];
     const resolver = async ({ request }: { request: Request }) => {
       if (options.hold?.includes(path)) await delay('infinite');
       if (options.latency) await delay(options.latency);
@@ -110,7 +110,8 @@ export function recordingHandlers(
       used.add(exchange);
       return HttpResponse.json(exchange.body as Record<string, unknown>, { status: exchange.status });
     };
-    handlers.push(method === 'GET' ? http.get(`*${path}`, resolver) : http.post(`*${path}`, resolver));
+    const verb = method === 'GET' ? http.get : method === 'PUT' ? http.put : http.post;
+    handlers.push(verb(`*${path}`, resolver));
   }
   const notRecorded = () =>
     HttpResponse.json({ errorCode: 'NOT_FOUND', message: 'not recorded', requestId: 'recorded' }, { status: 404 });
@@ -120,5 +121,6 @@ export function recordingHandlers(
     // a call the scenario never made (e.g. suggestions for a query nobody recorded)
     http.all('*/secure/*', notRecorded),
     http.all('*/van-service-api/*', notRecorded),
+    http.all('*/oauth/*', notRecorded),
   ];
 }

@@ -1,0 +1,123 @@
+import { expect, type Page } from '@playwright/test';
+import { expectNoAxeViolationsOnce } from './axe';
+import { text, type Content } from './content';
+import type { Scenario } from './scenarios';
+
+/** What the customer enters in the buy flow (scenarios/README.md, "Buy flow"). */
+export interface BuyInput {
+  identity: string;
+  customer?: { firstName?: string; lastName?: string; email?: string; phone?: string };
+  card: string;
+  expiry: string;
+  cvv: string;
+  billingZip?: string;
+  acceptPromo?: boolean;
+  autoRefill?: boolean;
+  smsOptIn?: boolean;
+  language?: 'ENGLISH' | 'SPANISH';
+  attempts?: number;
+  submit?: boolean;
+}
+
+export type BuyScenario = Scenario<BuyInput> & { expect: { errorCode?: string; banner?: boolean } };
+
+const onPage = (page: Page, id: string) => page.locator(`[data-page="${id}"]`);
+const AWAY = ['direct-promo', 'internet', 'customer-info', 'order-details', 'order-review', 'order-confirmation', 'error', '404'];
+
+/** Waits until the flow settles on one of its pages (not the loading ones) and returns its id. */
+async function settled(page: Page): Promise<string> {
+  const any = page.locator(AWAY.map((id) => `[data-page="${id}"]`).join(', ')).first();
+  await expect(any).toBeVisible({ timeout: 20_000 });
+  return (await any.getAttribute('data-page')) ?? '';
+}
+
+/**
+ * Walks the buy flow as a customer: entry, promo choice, the identity router, customer info,
+ * the card-entry component in its iframe, review and purchase. axe runs on every page reached
+ * (once per worker and locale for pages that many scenarios share).
+ */
+export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: string): Promise<void> {
+  const input = s.input;
+  const axe = (id: string) => expectNoAxeViolationsOnce(page, `buy ${id} [${locale}]`);
+  let at = await settled(page);
+
+  if (at === 'direct-promo') {
+    await axe(at);
+    await onPage(page, at).getByRole('button', { name: text(c, 'directPromo.next') }).click();
+  } else if (at === 'internet') {
+    await axe(at);
+    await onPage(page, at).getByRole('button', { name: text(c, 'internet.next') }).first().click();
+    const modal = page.getByRole('dialog');
+    if (await modal.isVisible().catch(() => false)) {
+      await axe('promo modal');
+      const choice = input.acceptPromo ? 'internet.promoModal.accept' : 'internet.promoModal.close';
+      await modal.getByRole('button', { name: text(c, choice) }).click();
+    }
+  } else {
+    return;
+  }
+
+  // The identity router (external page, simulated): pick the scenario's identity.
+  const router = page.locator('form[action="router"]');
+  const back = await Promise.race([
+    router.waitFor({ timeout: 20_000 }).then(() => 'router'),
+    settled(page),
+  ]);
+  if (back !== 'router') return;
+  await page.locator(`input[name="identity"][value="${input.identity}"]`).check();
+  await router.getByRole('button').click();
+
+  at = await settled(page);
+  if (at === 'customer-info') {
+    await axe(at);
+    const form = onPage(page, at);
+    const fill = async (key: string, value?: string) => {
+      if (value === undefined) return;
+      const field = form.getByLabel(text(c, key), { exact: true });
+      if (await field.isEditable()) await field.fill(value);
+    };
+    await fill('customerInfo.firstNameLabel', input.customer?.firstName);
+    await fill('customerInfo.lastNameLabel', input.customer?.lastName);
+    await fill('customerInfo.emailLabel', input.customer?.email);
+    await fill('customerInfo.confirmEmailLabel', input.customer?.email);
+    await fill('customerInfo.phoneLabel', input.customer?.phone);
+    await form.getByRole('button', { name: text(c, 'customerInfo.next') }).click();
+    at = await settled(page);
+  }
+  if (at !== 'order-details') return;
+  await axe(at);
+
+  const details = onPage(page, at);
+  const card = page.frameLocator(`iframe[title="${text(c, 'payment.cardFrameTitle')}"]`);
+  await card.locator('#cardNumber').fill(input.card);
+  await card.locator('#expirationDate').fill(input.expiry);
+  await card.locator('#cvv').fill(input.cvv);
+  if (input.billingZip) await card.locator('#zipCode').fill(input.billingZip);
+  if (input.autoRefill) {
+    const autoRefill = details.getByLabel(text(c, 'payment.autoRefillLabel'));
+    await expect(autoRefill).toBeEnabled();
+    await autoRefill.check();
+  }
+  const next = details.getByRole('button', { name: text(c, 'payment.next') });
+  for (let attempt = 1; attempt <= (input.attempts ?? 1); attempt++) {
+    await expect(next).toBeEnabled({ timeout: 45_000 });
+    const answered = page.waitForResponse((r) => r.url().includes('add-secure-prepaid-payment-instrument'));
+    await next.click();
+    await answered;
+    at = await settled(page).catch(() => 'away');
+    if (at !== 'order-details') break;
+    // The payment form locks for 30 s after a failure (10 s from the second): skip the wait.
+    if (attempt < (input.attempts ?? 1)) await page.clock.fastForward(31_000);
+  }
+  if (at !== 'order-review' || input.submit === false) return;
+
+  await axe(at);
+  const review = onPage(page, at);
+  if (input.smsOptIn) await review.getByLabel(text(c, 'review.smsOptIn')).check();
+  const language = input.language === 'SPANISH' ? 'review.languageSpanish' : 'review.languageEnglish';
+  await review.getByRole('radio', { name: text(c, language) }).check();
+  await review.getByRole('checkbox', { name: text(c, 'review.consent') }).check();
+  const submitted = page.waitForResponse((r) => r.url().includes('prepaid-customer-activation'));
+  await review.getByRole('button', { name: text(c, 'review.completePurchase') }).click();
+  await submitted;
+}

@@ -1,0 +1,112 @@
+import { api, call, ensureXsrfToken, type Schemas } from '../../api/client';
+import { getTrackingId } from '../../lib/session';
+
+/** The buy-flow calls of the BFF. The BFF keeps the order context; these send user choices. */
+export type Cart = Schemas['Cart'];
+export type ProductDetails = Schemas['ProductDetails'];
+export type Promotions = Schemas['Promotions'];
+export type TaxResult = Schemas['TaxResult'];
+export type CustomerAnswer = Schemas['CustomerAnswer'];
+export type CustomerBody = Schemas['CustomerBody'];
+export type RestoredSession = Schemas['RestoredSession'];
+export type DigitalSessionCreated = Schemas['DigitalSessionCreated'];
+export type CardEntryConfig = Schemas['CardEntryConfig'];
+export type AddInstrumentBody = Schemas['AddInstrumentBody'];
+export type InstrumentResult = Schemas['InstrumentResult'];
+export type CardSummary = Schemas['CardSummary'];
+export type SubmitBody = Schemas['SubmitBody'];
+export type OrderResult = Schemas['OrderResult'];
+export type BuyServiceability = Schemas['Serviceability'];
+
+/** The `x-xsrf-token` header the contract declares on every write (from `GET /token`). */
+async function xsrf(): Promise<{ 'x-xsrf-token': string }> {
+  return { 'x-xsrf-token': (await ensureXsrfToken()) ?? '' };
+}
+
+export function validateBuyServiceability(locationId: string): Promise<BuyServiceability> {
+  return call('validateBuyServiceability', () =>
+    api.GET('/secure/api/v1/serviceability/address/validate-customer-serviceability', {
+      params: { query: { locationId, source: 'CP', trackingId: getTrackingId() } },
+    }),
+  );
+}
+
+export function getProductDetails(marketId: string): Promise<ProductDetails> {
+  return call('getProductDetails', () =>
+    api.GET('/secure/api/v1/util-service/product-detail', {
+      // the BFF ignores `source` (it sends its own); the recorder sends the header's value too
+      params: { query: { source: 'DIGITAL2.0', marketId, trackingId: getTrackingId() } },
+    }),
+  );
+}
+
+export async function getPromotions(marketId: string, locationId: string): Promise<Promotions> {
+  const header = await xsrf();
+  return call('getPromotions', () =>
+    api.POST('/secure/api/v1/offer-service/get-promo', {
+      params: { header },
+      body: { marketId, locationId, trackingId: getTrackingId() },
+    }),
+  );
+}
+
+export function getCart(): Promise<Cart> {
+  return call('getCart', () => api.GET('/secure/api/v1/cart'));
+}
+
+export async function updateCart(promoInCart: boolean): Promise<Cart> {
+  const header = await xsrf();
+  return call('updateCart', () => api.PUT('/secure/api/v1/cart', { params: { header }, body: { promoInCart } }));
+}
+
+export async function getTax(): Promise<TaxResult> {
+  const header = await xsrf();
+  return call('getTax', () =>
+    api.POST('/oauth/tax/emm-pp-vertex-service/v1/vertex/ctp/get-tax', {
+      params: { header },
+      body: { trackingId: getTrackingId() },
+    }),
+  );
+}
+
+export async function createDigitalSession(redirectUrl: string): Promise<DigitalSessionCreated> {
+  const header = await xsrf();
+  return call('createDigitalSession', () => api.POST('/secure/session', { params: { header }, body: { redirectUrl } }));
+}
+
+export function restoreDigitalSession(digitalSessionId: string): Promise<RestoredSession> {
+  return call('restoreDigitalSession', () =>
+    api.GET('/secure/session', { params: { query: { digitalSessionId } } }),
+  );
+}
+
+export async function updateCustomer(body: CustomerBody): Promise<CustomerAnswer> {
+  const header = await xsrf();
+  return call('updateCustomer', () => api.PUT('/secure/api/v1/customer', { params: { header }, body }));
+}
+
+export function getPrepaidPaymentId(): Promise<Schemas['PaymentIdResponse']> {
+  return call('getPrepaidPaymentId', () => api.GET('/secure/v1/customermanagement/prepaidPaymentID'));
+}
+
+/** The iframe URL carries the `Accept-Language` locale (set by the client middleware). */
+export function getCardEntryConfig(): Promise<CardEntryConfig> {
+  return call('getCardEntryConfig', () => api.GET('/secure/api/v1/payments/card-entry-config'));
+}
+
+export async function addPaymentInstrument(body: AddInstrumentBody): Promise<InstrumentResult> {
+  const header = await xsrf();
+  return call('addPaymentInstrument', () =>
+    api.POST('/secure/payment-service/add-secure-prepaid-payment-instrument', { params: { header }, body }),
+  );
+}
+
+export async function submitOrder(body: SubmitBody, idempotencyKey: string): Promise<OrderResult> {
+  const header = await xsrf();
+  return call('submitOrder', () =>
+    api.POST('/secure/api/v1/PinlessActivation/prepaid-customer-activation', {
+      params: { header: { ...header, 'Idempotency-Key': idempotencyKey } },
+      body,
+    }),
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
+import { useLocale } from '../../../app/useLocale';
+import { fill, formatPrice } from '../../../lib/format';
+import type { OrderResult } from '../api';
+import { PageHeading } from '../components/PageHeading';
+import { clearReloadCount } from '../reloadCounter';
+import { KEYS, readJson } from '../storage';
+import { useCart } from '../useBuyContext';
+import type { BuyPageProps } from '../BuyFlow';
+
+/** `/{locale}/buy/order-confirmation`: e-mail, ID block, collapsible order total, What's Next. */
+export function ConfirmationPage({ content }: BuyPageProps) {
+  const c = content.confirmation;
+  const locale = useLocale();
+  const [order] = useState(() => readJson<OrderResult>(KEYS.order));
+  const cart = useCart();
+
+  // seed 000 §4: confirmation clears the reload counter
+  useEffect(() => clearReloadCount(), []);
+
+  const total = cart.data;
+  return (
+    <section className="card buy-page" data-page="order-confirmation" aria-labelledby="buy-heading">
+      <title>{c.heading}</title>
+      <PageHeading>{c.heading}</PageHeading>
+      <p className="stage__lead" data-testid="confirmation-message">
+        {fill(c.success, { email: order?.email ?? '' })}
+      </p>
+
+      <div className="promo-tile" data-testid="id-block">
+        <h2>{c.idHeading}</h2>
+        <p>{c.idBody}</p>
+        <dl className="summary">
+          {order?.orderNumber && (
+            <>
+              <dt>{c.orderNumberLabel}</dt>
+              <dd>{order.orderNumber}</dd>
+            </>
+          )}
+          {order?.accountId && (
+            <>
+              <dt>{c.accountIdLabel}</dt>
+              <dd>{order.accountId}</dd>
+            </>
+          )}
+        </dl>
+      </div>
+
+      <Disclosure className="faq__item" data-testid="order-total">
+        <Heading level={2} className="faq__question">
+          <Button slot="trigger" className="faq__trigger">
+            <span className="faq__chevron" aria-hidden="true" />
+            {c.orderTotalLabel}
+            {total && <span>: {formatPrice(total.total, locale)}</span>}
+          </Button>
+        </Heading>
+        <DisclosurePanel className="faq__answer">
+          {total && (
+            <div className="summary">
+              <dl>
+                {total.items.map((item) => (
+                  <div key={`${item.kind}-${item.productCode}`} style={{ display: 'contents' }}>
+                    <dt>{item.name}</dt>
+                    <dd>{formatPrice(item.price, locale)}</dd>
+                  </div>
+                ))}
+                <dt>{c.subtotalLabel}</dt>
+                <dd>{formatPrice(total.subtotal, locale)}</dd>
+                <dt>{c.taxesLabel}</dt>
+                <dd>{formatPrice(total.taxes, locale)}</dd>
+                {total.shipping && (
+                  <>
+                    <dt>{c.shippingLabel}</dt>
+                    <dd>{total.shipping.free ? c.free : formatPrice(total.shipping.rate, locale)}</dd>
+                  </>
+                )}
+                <dt className="summary__total">{c.totalLabel}</dt>
+                <dd className="summary__total">{formatPrice(total.total, locale)}</dd>
+              </dl>
+            </div>
+          )}
+        </DisclosurePanel>
+      </Disclosure>
+
+      <h2>{c.whatsNextHeading}</h2>
+      <DisclosureGroup className="faq">
+        {c.whatsNext.map((item, i) => (
+          <Disclosure key={item.question} id={`next-${i}`} className="faq__item">
+            <Heading level={3} className="faq__question">
+              <Button slot="trigger" className="faq__trigger">
+                <span className="faq__chevron" aria-hidden="true" />
+                {item.question}
+              </Button>
+            </Heading>
+            <DisclosurePanel className="faq__answer">
+              <p>{item.answer}</p>
+            </DisclosurePanel>
+          </Disclosure>
+        ))}
+      </DisclosureGroup>
+    </section>
+  );
+}

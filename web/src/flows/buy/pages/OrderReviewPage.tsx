@@ -1,0 +1,246 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
+import { Link, useNavigate } from 'react-router';
+import { CallFailure } from '../../../api/client';
+import { useLocale } from '../../../app/useLocale';
+import { track } from '../../../lib/analytics';
+import { fill, formatPrice } from '../../../lib/format';
+import { submitOrder, updateCart, type CardSummary, type RestoredSession } from '../api';
+import { CartSummary } from '../components/CartSummary';
+import { Checkbox } from '../components/Checkbox';
+import { ContentModal } from '../components/ContentModal';
+import type { CustomerValues } from '../components/CustomerInfoForm';
+import { LoadScreen } from '../components/LoadScreen';
+import { PageHeading } from '../components/PageHeading';
+import { genericMessage, type BuyContent } from '../content';
+import { formatDisplayTn } from '../customerForm';
+import { orderAttemptKey, settleOrderAttempt } from '../idempotency';
+import { KEYS, readJson, removeSession, writeJson } from '../storage';
+import { useBuyState } from '../state';
+import { buyKeys, useBuyContext, useCart, useTax } from '../useBuyContext';
+import type { BuyPageProps } from '../BuyFlow';
+
+type LangPref = 'ENGLISH' | 'SPANISH';
+
+/** MMYY (or MM/YY) as MM/YY. */
+export function expiryMMYY(expiry: string): string {
+  const d = expiry.replace(/\D/g, '');
+  return d.length === 4 ? `${d.slice(0, 2)}/${d.slice(2)}` : expiry;
+}
+
+function Verification({ verified, content }: { verified: boolean; content: BuyContent['review']['yourInformation'] }) {
+  const modal = verified ? content.verifiedModal : content.unverifiedModal;
+  return (
+    <DialogTrigger>
+      <Button className={`badge button--link${verified ? '' : ' badge--unverified'}`}>{verified ? content.verified : content.unverified}</Button>
+      <ModalOverlay className="modal-overlay" isDismissable>
+        <Modal className="modal">
+          <Dialog className="dialog">
+            {({ close }) => (
+              <>
+                <Heading slot="title" level={2}>
+                  {modal.title}
+                </Heading>
+                <p>{modal.body}</p>
+                <Button className="button button--primary" onPress={close}>
+                  {modal.close}
+                </Button>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}
+
+/** `/{locale}/buy/order-review`: card, shipping, your information, choices, Complete purchase. */
+export function OrderReviewPage({ content }: BuyPageProps) {
+  const c = content.review;
+  const yi = c.yourInformation;
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { setNotification } = useBuyState();
+  const { serviceability, promotions } = useBuyContext();
+  useTax();
+  const cart = useCart();
+  const [card] = useState(() => readJson<CardSummary>(KEYS.card));
+  const [restored] = useState(() => readJson<RestoredSession>(KEYS.restored));
+  const [customer] = useState(() => readJson<CustomerValues>(KEYS.customer));
+  const [smsOptIn, setSmsOptIn] = useState(false);
+  const [langPref, setLangPref] = useState<LangPref>(locale === 'es' ? 'SPANISH' : 'ENGLISH');
+  const [consent, setConsent] = useState(false);
+
+  const addPromo = useMutation({
+    mutationFn: () => updateCart(true),
+    onSuccess: (next) => {
+      client.setQueryData(buyKeys.cart, next);
+      void client.invalidateQueries({ queryKey: buyKeys.tax });
+    },
+  });
+
+  const submit = useMutation({
+    mutationFn: () => submitOrder({ smsOptIn, emailOptIn: false, langPref, consent }, orderAttemptKey()),
+    onSuccess: (result) => {
+      settleOrderAttempt();
+      if (result.outcome === 'placed') {
+        writeJson(KEYS.order, result);
+        navigate(`/${locale}/buy/order-confirmation`);
+      } else if (result.outcome === 'unrecoverable') {
+        navigate(`/${locale}/buy/error`);
+      } else {
+        setNotification(result.message ?? genericMessage(content));
+      }
+    },
+    onError: (error) => {
+      const status = error instanceof CallFailure ? error.status : 0;
+      // an HTTP answer settles the attempt; a network failure keeps the key for a retry
+      if (status !== 0) settleOrderAttempt();
+      if (status === 0 || status >= 500) {
+        track({ event: 'systemError', call: 'submitOrder', errorCode: error instanceof CallFailure ? error.errorCode : 'UNKNOWN' });
+        navigate(`/${locale}/buy/error`);
+      } else {
+        setNotification(genericMessage(content));
+      }
+    },
+  });
+
+  if (submit.isPending) return <LoadScreen page="order-review" text={c.submitting} />;
+
+  const session = restored?.digitalSession;
+  const name = customer ? `${customer.firstName} ${customer.lastName}` : session ? `${session.name.firstName} ${session.name.lastName}` : '';
+  const email = customer?.email || session?.contact.email || '';
+  const tn = customer?.tn || session?.contact.phoneNumber || '';
+  const mobileVerified = Boolean(session?.contact.verificationStatus?.mobile && session.contact.phoneNumber === tn);
+  const emailVerified = Boolean(session?.contact.verificationStatus?.email && session.contact.email === email);
+  const identifier = mobileVerified ? formatDisplayTn(tn) : email;
+  const address = serviceability.data?.address;
+  const shipping = cart.data?.shipping;
+  const showPromo = Boolean(promotions.data?.validPromotion) && cart.data?.offerInCart === false;
+
+  return (
+    <section className="card buy-page" data-page="order-review" aria-labelledby="buy-heading">
+      <title>{c.heading}</title>
+      <PageHeading>{c.heading}</PageHeading>
+
+      {showPromo && (
+        <div className="promo-tile" data-testid="promo-tile">
+          <h2>{c.promoTile.title}</h2>
+          <p>{c.promoTile.body}</p>
+          <Button className="button button--secondary" isDisabled={addPromo.isPending} onPress={() => addPromo.mutate()}>
+            {c.promoTile.add}
+          </Button>
+        </div>
+      )}
+
+      <div className="review-block" data-testid="card-summary">
+        <h2>{c.cardHeading}</h2>
+        {card && (
+          <div className="summary">
+            <dl>
+              <dt>{c.cardTypeLabel}</dt>
+              <dd>
+                {card.cardType}
+                <br />
+                <span data-testid="masked-card">{fill(c.cardNumber, { last4: `•••• ${card.last4}` })}</span>
+              </dd>
+              <dt>{c.expiryLabel}</dt>
+              <dd>{expiryMMYY(card.expiry)}</dd>
+              <dt>{c.billingAddressLabel}</dt>
+              <dd>
+                {`${card.firstName} ${card.lastName}`}
+                <br />
+                {[card.addressLine1, card.addressLine2].filter(Boolean).join(', ')}
+                <br />
+                {`${card.city}, ${card.state} ${card.zip}`}
+              </dd>
+            </dl>
+          </div>
+        )}
+        <Link
+          className="button button--link"
+          to={`/${locale}/buy/order-details`}
+          onClick={() => {
+            // a new payment method needs a new payment id (seed 000 §4 "reset")
+            client.removeQueries({ queryKey: buyKeys.paymentId });
+            removeSession(KEYS.card);
+          }}
+        >
+          {c.changePayment}
+        </Link>
+      </div>
+
+      <div className="review-block" data-testid="shipping-review">
+        <h2>{c.shippingHeading}</h2>
+        <div className="summary">
+          <dl>
+            <dt>{c.shippingMethodLabel}</dt>
+            <dd>{shipping ? `${shipping.description || shipping.code} · ${shipping.free ? content.payment.freeShipping : formatPrice(shipping.rate, locale)}` : ''}</dd>
+            <dt>{c.shippingAddressLabel}</dt>
+            <dd>
+              {address && (
+                <>
+                  {[address.addressLine1, address.addressLine2].filter(Boolean).join(', ')}
+                  <br />
+                  {`${address.city}, ${address.state} ${address.zip}`}
+                </>
+              )}
+            </dd>
+          </dl>
+        </div>
+      </div>
+
+      <div className="review-block" data-testid="your-information">
+        <h2>{yi.heading}</h2>
+        <div className="summary">
+          <dl>
+            <dt>{yi.nameLabel}</dt>
+            <dd>{name}</dd>
+            <dt>{yi.identifierLabel}</dt>
+            <dd>{identifier}</dd>
+            <dt>{yi.emailLabel}</dt>
+            <dd>
+              {email}
+              <Verification verified={emailVerified} content={yi} />
+            </dd>
+            <dt>{yi.mobileLabel}</dt>
+            <dd>
+              {formatDisplayTn(tn)}
+              <Verification verified={mobileVerified} content={yi} />
+            </dd>
+          </dl>
+        </div>
+      </div>
+
+      {cart.data && <CartSummary cart={cart.data} content={content.cart} locale={locale} />}
+
+      <div className="form">
+        <Checkbox isSelected={smsOptIn} onChange={setSmsOptIn} testId="sms-opt-in">
+          {c.smsOptIn}
+        </Checkbox>
+        <RadioGroup className="radios-group" value={langPref} onChange={(v) => setLangPref(v as LangPref)}>
+          <Label className="field__label">{c.languageLegend}</Label>
+          <div className="radios">
+            <Radio className="radio" value="ENGLISH">
+              <span className="radio__dot" aria-hidden="true" />
+              {c.languageEnglish}
+            </Radio>
+            <Radio className="radio" value="SPANISH">
+              <span className="radio__dot" aria-hidden="true" />
+              {c.languageSpanish}
+            </Radio>
+          </div>
+        </RadioGroup>
+        <Checkbox isSelected={consent} onChange={setConsent} testId="consent">
+          {c.consent}
+        </Checkbox>
+        <ContentModal trigger={c.termsLink} modal={c.termsModal} testId="terms-modal" />
+        <Button className="button button--primary" isDisabled={!consent || !card} onPress={() => submit.mutate()}>
+          {c.completePurchase}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolationsOnce } from './axe';
 import { text, type Content } from './content';
 import type { Scenario } from './scenarios';
@@ -20,6 +20,17 @@ export interface BuyInput {
 }
 
 export type BuyScenario = Scenario<BuyInput> & { expect: { errorCode?: string; banner?: boolean } };
+
+/**
+ * Ticks a checkbox or radio as a keyboard user does (focus, Space): the accessible native input
+ * of react-aria controls is visually hidden under its styled label.
+ */
+async function choose(control: Locator): Promise<void> {
+  if (await control.isChecked()) return;
+  await control.focus();
+  await control.press('Space');
+  await expect(control).toBeChecked();
+}
 
 const onPage = (page: Page, id: string) => page.locator(`[data-page="${id}"]`);
 const AWAY = ['direct-promo', 'internet', 'customer-info', 'order-details', 'order-review', 'order-confirmation', 'error', '404'];
@@ -95,8 +106,10 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
   if (input.billingZip) await card.locator('#zipCode').fill(input.billingZip);
   if (input.autoRefill) {
     const autoRefill = details.getByLabel(text(c, 'payment.autoRefillLabel'));
+    const terms = details.getByRole('checkbox').first();
+    if (!(await autoRefill.isEnabled())) await choose(terms);
     await expect(autoRefill).toBeEnabled();
-    await autoRefill.check();
+    await choose(autoRefill);
   }
   const next = details.getByRole('button', { name: text(c, 'payment.next') });
   for (let attempt = 1; attempt <= (input.attempts ?? 1); attempt++) {
@@ -113,10 +126,10 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
 
   await axe(at);
   const review = onPage(page, at);
-  if (input.smsOptIn) await review.getByLabel(text(c, 'review.smsOptIn')).check();
+  if (input.smsOptIn) await choose(review.getByRole('checkbox', { name: text(c, 'review.smsOptIn') }));
   const language = input.language === 'SPANISH' ? 'review.languageSpanish' : 'review.languageEnglish';
-  await review.getByRole('radio', { name: text(c, language) }).check();
-  await review.getByRole('checkbox', { name: text(c, 'review.consent') }).check();
+  await choose(review.getByRole('radio', { name: text(c, language) }));
+  await choose(review.getByRole('checkbox', { name: text(c, 'review.consent') }));
   const submitted = page.waitForResponse((r) => r.url().includes('prepaid-customer-activation'));
   await review.getByRole('button', { name: text(c, 'review.completePurchase') }).click();
   await submitted;

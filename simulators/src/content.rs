@@ -239,6 +239,75 @@ impl ContentApi {
     }
 }
 
+/// The payment and activation codes of `../shared/business-codes.md` that have a
+/// message (seed 000 §8); the success-like (`BUS_CUSTACT_05`, `SYS0010`) and
+/// unrecoverable (`PAYMENT-0001`, `SYS_CUSTACT_01`) submit codes have none.
+pub const CATALOGUE_CODES: &[&str] = &[
+    "PAYMENT-1175",
+    "PAYMENT-1151",
+    "PAYMENT-1009",
+    "PAYMENT-1147",
+    "PAYMENT-1195",
+    "PAYMENT-1239",
+    "PAYMENT-1149",
+    "PAYMENT-1197",
+    "PAYMENT-1194",
+    "PAYMENT-1244",
+    "PAYMENT-1225",
+    "PAYMENT-1243",
+    "PAYMENT-1188",
+    "PAYMENT-8312",
+    "PAYMENT-8094",
+    "PAYMENT-1240",
+    "PAYMENT-9900",
+    "PAYMENT-8319",
+    "PAYMENT-8524",
+    "PAYMENT-8015",
+    "PAYMENT-1156",
+    "PAYMENT-1167",
+    "PAYMENT-8023",
+    "PAYMENT-1003",
+    "PAYMENT-1150",
+    "PAYMENT-1043",
+    "PAYMENT-1001",
+    "PAYMENT-8372",
+    "PAYMENT-1038",
+    "PAYMENT-1004",
+    "PAYMENT-8001",
+    "PAYMENT-8032",
+    "PAYMENT-1164",
+    "PAYMENT-8132",
+    "PAYMENT-8600",
+    "PAYMENT-8373",
+    "PAYMENT-1146",
+    "PAYMENT-1310",
+    "PAYMENT-1309",
+    "PAYMENT-8039",
+    "PAYMENT-8000",
+    "PAYMENT-8017",
+    "PAYMENT-8097",
+    "PAYMENT-8006",
+    "PAYMENT-8096",
+    "PAYMENT-8349",
+    "PAYMENT-1204",
+    "PAYMENT-8813",
+    "PAYMENT-9010",
+    "PAYMENT-3010",
+    "SYS_PMT_003",
+    "SYS_PMT_007",
+    "SYS_PMT_008",
+    "SYS_PMT_009",
+    "SYS_PMT_010",
+    "BUS_PMT_003",
+    "BUS_PMT_004",
+    "BUS_PMT_006",
+    "SYS-CUSTACT-02",
+    "SYS-CUSTACT-04",
+    "SYS-CUSTACT-06",
+    "BUS-PINLESS-ACT-LOCATION",
+    "BUS-PINLESS-ACT-PHONE",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,74 +397,6 @@ mod tests {
         }
     }
 
-    /// The payment and activation codes of `../shared/business-codes.md` that have a
-    /// message (seed 000 §8); the success-like (`BUS_CUSTACT_05`, `SYS0010`) and
-    /// unrecoverable (`PAYMENT-0001`, `SYS_CUSTACT_01`) submit codes have none.
-    const CATALOGUE_CODES: &[&str] = &[
-        "PAYMENT-1175",
-        "PAYMENT-1151",
-        "PAYMENT-1009",
-        "PAYMENT-1147",
-        "PAYMENT-1195",
-        "PAYMENT-1239",
-        "PAYMENT-1149",
-        "PAYMENT-1197",
-        "PAYMENT-1194",
-        "PAYMENT-1244",
-        "PAYMENT-1225",
-        "PAYMENT-1243",
-        "PAYMENT-1188",
-        "PAYMENT-8312",
-        "PAYMENT-8094",
-        "PAYMENT-1240",
-        "PAYMENT-9900",
-        "PAYMENT-8319",
-        "PAYMENT-8524",
-        "PAYMENT-8015",
-        "PAYMENT-1156",
-        "PAYMENT-1167",
-        "PAYMENT-8023",
-        "PAYMENT-1003",
-        "PAYMENT-1150",
-        "PAYMENT-1043",
-        "PAYMENT-1001",
-        "PAYMENT-8372",
-        "PAYMENT-1038",
-        "PAYMENT-1004",
-        "PAYMENT-8001",
-        "PAYMENT-8032",
-        "PAYMENT-1164",
-        "PAYMENT-8132",
-        "PAYMENT-8600",
-        "PAYMENT-8373",
-        "PAYMENT-1146",
-        "PAYMENT-1310",
-        "PAYMENT-1309",
-        "PAYMENT-8039",
-        "PAYMENT-8000",
-        "PAYMENT-8017",
-        "PAYMENT-8097",
-        "PAYMENT-8006",
-        "PAYMENT-8096",
-        "PAYMENT-8349",
-        "PAYMENT-1204",
-        "PAYMENT-8813",
-        "PAYMENT-9010",
-        "PAYMENT-3010",
-        "SYS_PMT_003",
-        "SYS_PMT_007",
-        "SYS_PMT_008",
-        "SYS_PMT_009",
-        "SYS_PMT_010",
-        "BUS_PMT_003",
-        "BUS_PMT_004",
-        "BUS_PMT_006",
-        "SYS-CUSTACT-02",
-        "SYS-CUSTACT-04",
-        "SYS-CUSTACT-06",
-        "BUS-PINLESS-ACT-LOCATION",
-        "BUS-PINLESS-ACT-PHONE",
-    ];
 
     /// Codes we named (business-codes.md: the account-not-found placeholder and `_025`).
     const OUR_CODES: &[&str] = &["ACCOUNT_NOT_FOUND", "ACCOUNT_NOT_FOUND_025"];
@@ -436,13 +437,13 @@ mod tests {
                 .iter()
                 .flat_map(|g| g.codes.iter().map(String::as_str))
                 .collect();
-            for code in CATALOGUE_CODES.iter().chain(OUR_CODES) {
+            for code in super::CATALOGUE_CODES.iter().chain(OUR_CODES) {
                 let n = all.iter().filter(|c| *c == code).count();
                 assert_eq!(n, 1, "{code} appears in {n} groups");
             }
             assert_eq!(
                 all.len(),
-                CATALOGUE_CODES.len() + OUR_CODES.len(),
+                super::CATALOGUE_CODES.len() + OUR_CODES.len(),
                 "no extra codes"
             );
             for group in &cat.groups {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
+import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
+import { Faq } from '../../../components/Faq';
 import { useLocale } from '../../../app/useLocale';
 import { fill, formatPrice } from '../../../lib/format';
 import type { OrderResult } from '../api';
@@ -84,21 +85,7 @@ export function ConfirmationPage({ content }: BuyPageProps) {
       </Disclosure>
 
       <h2>{c.whatsNextHeading}</h2>
-      <DisclosureGroup className="faq">
-        {c.whatsNext.map((item, i) => (
-          <Disclosure key={item.question} id={`next-${i}`} className="faq__item">
-            <Heading level={3} className="faq__question">
-              <Button slot="trigger" className="faq__trigger">
-                <span className="faq__chevron" aria-hidden="true" />
-                {item.question}
-              </Button>
-            </Heading>
-            <DisclosurePanel className="faq__answer">
-              <p>{item.answer}</p>
-            </DisclosurePanel>
-          </Disclosure>
-        ))}
-      </DisclosureGroup>
+      <Faq items={c.whatsNext} idPrefix="next" />
     </section>
   );
 }

@@ -1,14 +1,6 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  Disclosure,
-  DisclosureGroup,
-  DisclosurePanel,
-  Heading,
-  Modal,
-  ModalOverlay,
-} from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Faq } from '../../../components/Faq';
 import type { MerchantFlow } from '../../../content/hooks';
 
 export function ReadyToBuy({
@@ -40,21 +32,7 @@ export function ReadyToBuy({
         </div>
       </div>
       <h2>{content.faqHeading}</h2>
-      <DisclosureGroup className="faq">
-        {content.faq.map((item, i) => (
-          <Disclosure key={item.question} id={`faq-${i}`} className="faq__item">
-            <Heading level={3} className="faq__question">
-              <Button slot="trigger" className="faq__trigger">
-                <span className="faq__chevron" aria-hidden="true" />
-                {item.question}
-              </Button>
-            </Heading>
-            <DisclosurePanel className="faq__answer">
-              <p>{item.answer}</p>
-            </DisclosurePanel>
-          </Disclosure>
-        ))}
-      </DisclosureGroup>
+      <Faq items={content.faq} idPrefix="faq" />
 
       <ModalOverlay className="modal-overlay" isDismissable isOpen={headsUpOpen} onOpenChange={setHeadsUpOpen}>
         <Modal className="modal">

@@ -30,7 +30,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  use: { launchOptions, trace: 'retain-on-failure' },
+  use: { launchOptions, trace: (process.env.PW_TRACE as 'on' | undefined) ?? 'off' },
   projects: [
     {
       name: 'portal',
@@ -64,7 +64,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npx http-server ../storybook-static -p ${STORYBOOK_PORT} -a 127.0.0.1 -s -c-1`,
+      command: `npx http-server ../storybook-static -p ${STORYBOOK_PORT} -a 127.0.0.1 -s -c3600`,
       url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -4,7 +4,9 @@
 //! - `GET /harness`: HTML list of every scenario (title, id, business codes, start links in
 //!   English and Spanish);
 //! - `GET /harness/start/{flow}/{situation}?locale=en|es`: sets cookie [`SCENARIO_COOKIE`]
-//!   (`Path=/`, `SameSite=Lax`) and redirects 303 to `/{locale}{start}`; unknown id -> 404;
+//!   (`Path=/`, `SameSite=Lax`) and redirects 303 to `/{locale}{start}`; unknown id -> 404.
+//!   A scenario with `sessionStorage` entries gets a 200 page instead whose script
+//!   (`/harness/start.js`) writes them and then replaces itself with the start page;
 //! - `GET /harness/reset`: clears the cookie, 303 to `/harness`;
 //! - `GET /harness/scenarios.json`: the scenarios as JSON.
 //!
@@ -102,6 +104,7 @@ pub fn routes() -> Route {
         .at("/scenarios.json", get(list))
         .at("/reset", get(reset))
         .at("/start/:flow/:situation", get(start))
+        .at("/start.js", get(start_script))
 }
 
 /// The scenario id of the `sim_scenario` cookie, when it names a known scenario.
@@ -208,7 +211,40 @@ fn start(Path((flow, situation)): Path<(String, String)>, Query(q): Query<StartQ
         "en"
     };
     let cookie = format!("{SCENARIO_COOKIE}={}; Path=/; SameSite=Lax", s.id);
-    redirect(&format!("/{locale}{}", s.start), cookie)
+    let next = format!("/{locale}{}", s.start);
+    if s.session_storage.is_empty() {
+        return redirect(&next, cookie);
+    }
+    // session storage is the browser's: a script on our origin writes it (CSP: script-src 'self')
+    let entries = serde_json::to_string(&s.session_storage).unwrap_or_default();
+    Response::builder()
+        .header(header::SET_COOKIE, cookie)
+        .header(header::CACHE_CONTROL, "no-store")
+        .content_type("text/html; charset=utf-8")
+        .body(format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <title>Starting {title}</title><script src=\"/harness/start.js\" defer></script></head>\
+             <body><main id=\"harness-start\" data-next=\"{next}\" data-session-storage=\"{entries}\">\
+             <h1>Starting {title}</h1><p><a href=\"{next}\">Continue</a> (session storage: \
+             <code>{entries}</code>)</p></main></body></html>",
+            title = escape(&s.title),
+            next = escape(&next),
+            entries = escape(&entries),
+        ))
+}
+
+/// Writes the scenario's session-storage entries, then opens its start page (no history entry).
+#[handler]
+fn start_script() -> Response {
+    Response::builder()
+        .content_type("text/javascript; charset=utf-8")
+        .header(header::CACHE_CONTROL, "no-store")
+        .body(
+            "const start = document.getElementById('harness-start');\n\
+             const entries = JSON.parse(start.dataset.sessionStorage);\n\
+             for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);\n\
+             location.replace(start.dataset.next);\n",
+        )
 }
 
 #[handler]
@@ -229,6 +265,35 @@ mod tests {
             escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
+    }
+
+    #[tokio::test]
+    async fn start_presets_the_scenarios_session_storage() {
+        let cli = poem::test::TestClient::new(routes());
+        let r = cli
+            .get("/start/buy/session-strip-phone")
+            .query("locale", &"es")
+            .send()
+            .await;
+        r.assert_status_is_ok();
+        r.assert_header(
+            header::SET_COOKIE,
+            "sim_scenario=buy/session-strip-phone; Path=/; SameSite=Lax",
+        );
+        let html = r.0.into_body().into_string().await.unwrap();
+        let path = &scenario::find("buy/session-strip-phone").unwrap().start;
+        assert!(html.contains(&format!("data-next=\"/es{}\"", escape(path))), "{html}");
+        assert!(
+            html.contains("data-session-storage=\"{&quot;stripPhoneNumber&quot;:&quot;true&quot;}\""),
+            "{html}"
+        );
+        assert!(html.contains("<script src=\"/harness/start.js\" defer>"));
+
+        let js = cli.get("/start.js").send().await;
+        js.assert_status_is_ok();
+        js.assert_content_type("text/javascript; charset=utf-8");
+        let code = js.0.into_body().into_string().await.unwrap();
+        assert!(code.contains("sessionStorage.setItem") && code.contains("location.replace"));
     }
 
     #[test]

@@ -25,7 +25,7 @@ export type BuyScenario = Scenario<BuyInput> & { expect: { errorCode?: string; b
  * Ticks a checkbox or radio as a keyboard user does (focus, Space): the accessible native input
  * of react-aria controls is visually hidden under its styled label.
  */
-async function choose(control: Locator): Promise<void> {
+export async function choose(control: Locator): Promise<void> {
   if (await control.isChecked()) return;
   await control.focus();
   await control.press('Space');
@@ -35,9 +35,14 @@ async function choose(control: Locator): Promise<void> {
 const onPage = (page: Page, id: string) => page.locator(`[data-page="${id}"]`);
 const AWAY = ['direct-promo', 'internet', 'customer-info', 'order-details', 'order-review', 'order-confirmation', 'error', '404'];
 
-/** Waits until the flow settles on one of its pages (not the loading ones) and returns its id. */
-async function settled(page: Page): Promise<string> {
-  const any = page.locator(AWAY.map((id) => `[data-page="${id}"]`).join(', ')).first();
+/**
+ * Waits until the flow settles on one of its pages (not the loading ones) other than `leaving`,
+ * the page the customer just left (it stays visible until the navigation lands), and returns
+ * its id.
+ */
+async function settled(page: Page, leaving?: string): Promise<string> {
+  const ids = AWAY.filter((id) => id !== leaving);
+  const any = page.locator(ids.map((id) => `[data-page="${id}"]`).join(', ')).first();
   await expect(any).toBeVisible({ timeout: 20_000 });
   return (await any.getAttribute('data-page')) ?? '';
 }
@@ -51,6 +56,7 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
   const input = s.input;
   const axe = (id: string) => expectNoAxeViolationsOnce(page, `buy ${id} [${locale}]`);
   let at = await settled(page);
+  const left = at;
 
   if (at === 'direct-promo') {
     await axe(at);
@@ -58,8 +64,13 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
   } else if (at === 'internet') {
     await axe(at);
     await onPage(page, at).getByRole('button', { name: text(c, 'internet.next') }).first().click();
+    // Next opens the promo modal when a promotion is offered and not in the cart, else leaves
     const modal = page.getByRole('dialog');
-    if (await modal.isVisible().catch(() => false)) {
+    const opened = await Promise.race([
+      modal.waitFor({ timeout: 20_000 }).then(() => true),
+      page.waitForURL((url) => !url.pathname.endsWith('/buy/internet'), { timeout: 20_000 }).then(() => false),
+    ]);
+    if (opened) {
       await axe('promo modal');
       const choice = input.acceptPromo ? 'internet.promoModal.accept' : 'internet.promoModal.close';
       await modal.getByRole('button', { name: text(c, choice) }).click();
@@ -72,7 +83,7 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
   const router = page.locator('form[action="router"]');
   const back = await Promise.race([
     router.waitFor({ timeout: 20_000 }).then(() => 'router'),
-    settled(page),
+    settled(page, left),
   ]);
   if (back !== 'router') return;
   await page.locator(`input[name="identity"][value="${input.identity}"]`).check();
@@ -93,17 +104,24 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
     await fill('customerInfo.confirmEmailLabel', input.customer?.email);
     await fill('customerInfo.phoneLabel', input.customer?.phone);
     await form.getByRole('button', { name: text(c, 'customerInfo.next') }).click();
-    at = await settled(page);
+    at = await settled(page, at);
   }
   if (at !== 'order-details') return;
   await axe(at);
 
   const details = onPage(page, at);
-  const card = page.frameLocator(`iframe[title="${text(c, 'payment.cardFrameTitle')}"]`);
-  await card.locator('#cardNumber').fill(input.card);
-  await card.locator('#expirationDate').fill(input.expiry);
-  await card.locator('#cvv').fill(input.cvv);
-  if (input.billingZip) await card.locator('#zipCode').fill(input.billingZip);
+  const frame = page.locator(`iframe[title="${text(c, 'payment.cardFrameTitle')}"]`);
+  // without a payment id the card form never loads: the page shows the payment alert instead
+  await expect(frame.or(details.getByTestId('payment-alert')).first()).toBeVisible({ timeout: 20_000 });
+  if (!(await frame.isVisible())) return;
+  const card = frame.contentFrame();
+  // the card form reloads empty after each payment error's reset, so every attempt fills it
+  const fillCard = async () => {
+    await card.locator('#cardNumber').fill(input.card);
+    await card.locator('#expirationDate').fill(input.expiry);
+    await card.locator('#cvv').fill(input.cvv);
+    if (input.billingZip) await card.locator('#zipCode').fill(input.billingZip);
+  };
   if (input.autoRefill) {
     const autoRefill = details.getByLabel(text(c, 'payment.autoRefillLabel'));
     const terms = details.getByRole('checkbox').first();
@@ -113,11 +131,17 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
   }
   const next = details.getByRole('button', { name: text(c, 'payment.next') });
   for (let attempt = 1; attempt <= (input.attempts ?? 1); attempt++) {
+    await fillCard();
     await expect(next).toBeEnabled({ timeout: 45_000 });
     const answered = page.waitForResponse((r) => r.url().includes('add-secure-prepaid-payment-instrument'));
     await next.click();
     await answered;
-    at = await settled(page).catch(() => 'away');
+    // the last of several failures leaves the flow (marketing site): the spec checks where
+    if (input.attempts && attempt === input.attempts) return;
+    // a failure shows the payment alert and stays; anything else leaves the page
+    const alert = details.getByTestId('payment-alert');
+    await expect(alert.or(page.locator(AWAY.filter((id) => id !== 'order-details').map((id) => `[data-page="${id}"]`).join(', '))).first()).toBeVisible({ timeout: 20_000 });
+    at = (await alert.isVisible()) ? 'order-details' : await settled(page, 'order-details');
     if (at !== 'order-details') break;
     // The payment form locks for 30 s after a failure (10 s from the second): skip the wait.
     if (attempt < (input.attempts ?? 1)) await page.clock.fastForward(31_000);

@@ -15,9 +15,18 @@ test('the Storybook build has stories', () => {
   expect(stories.length, 'storybook-static/index.json lists stories').toBeGreaterThan(0);
 });
 
-for (const story of stories) {
-  test(`story ${story.title} / ${story.name}`, async ({ page }) => {
-    const errors: string[] = [];
+// A fresh browser context per story spent most of its ~10 s loading the preview bundle and
+// registering MSW's service worker again. Stories run in chunks instead: one page per chunk,
+// so the bundle comes from the cache and the worker stays registered; each story is a step.
+const CHUNKS = 6;
+const chunks = Array.from({ length: CHUNKS }, (_, i) => stories.filter((_, j) => j % CHUNKS === i)).filter((c) => c.length);
+
+test.describe.configure({ mode: 'parallel' });
+
+chunks.forEach((chunk, i) => {
+  test(`stories, part ${i + 1} of ${chunks.length}: ${chunk.length} stories`, async ({ page }) => {
+    test.setTimeout(30_000 * chunk.length);
+    let errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
       // Chromium logs every non-2xx resource; error-state stories replay recorded 502s on
@@ -29,17 +38,27 @@ for (const story of stories) {
       const api = /^\/(secure|oauth|-\/api|token|van-service-api)(\/|$)/.test(path);
       if (api && r.status() === 404) errors.push(`call with no recorded answer: ${r.request().method()} ${path}`);
     });
-    await page.goto(`/iframe.html?id=${story.id}&viewMode=story`);
-    const phase = () =>
-      page.evaluate(
-        () =>
-          (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
-            .__STORYBOOK_PREVIEW__?.currentRender?.phase ?? 'none',
-      );
-    await expect.poll(phase, { timeout: 30_000 }).toMatch(/^(completed|finished|errored|aborted)$/);
-    expect(await phase()).not.toMatch(/errored|aborted/);
-    await expect(page.locator('body')).not.toHaveClass(/sb-show-errordisplay/);
-    await expect(page.locator('#storybook-root')).not.toBeEmpty();
-    expect(errors).toEqual([]);
+    // the current render of the preview: story id and phase
+    const render = () =>
+      page.evaluate(() => {
+        const preview = (window as unknown as {
+          __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } };
+        }).__STORYBOOK_PREVIEW__;
+        return `${preview?.currentRender?.id ?? ''} ${preview?.currentRender?.phase ?? 'none'}`;
+      });
+    for (const story of chunk) {
+      await test.step(`${story.title} / ${story.name}`, async () => {
+        errors = [];
+        // a reload per story and empty storage keep stories isolated (switching stories over
+        // the Storybook channel was faster but let one story's state leak into the next)
+        if (page.url().startsWith('http')) await page.evaluate(() => (sessionStorage.clear(), localStorage.clear()));
+        await page.goto(`/iframe.html?id=${story.id}&viewMode=story`);
+        await expect.poll(render, { timeout: 30_000 }).toMatch(new RegExp(`^${story.id} (completed|finished|errored|aborted)$`));
+        expect(await render(), story.id).not.toMatch(/errored|aborted/);
+        await expect(page.locator('body')).not.toHaveClass(/sb-show-errordisplay/);
+        await expect(page.locator('#storybook-root')).not.toBeEmpty();
+        expect(errors, story.id).toEqual([]);
+      });
+    }
   });
-}
+});

@@ -1,13 +1,16 @@
 //! Content simulator, prefix `/content` (call name `content`): the merchant-flow,
 //! dictionary and buy-flow bundles in English (`/-/api/{site}/{area}`) and Spanish
-//! (`/-/api/es/{site}/{area}`), and the cart content (`/-/api/cart`, `/-/api/es/cart`,
-//! no site), seed 000 §2, §7 content calls. The only site is [`SITE`]; any other site or
-//! area is 404.
+//! (`/-/api/es/{site}/{area}`), the cart content (`/-/api/cart`, `/-/api/es/cart`, no
+//! site), seed 000 §2, §7 content calls, and the broadband facts of the plan-tier widget
+//! (`/broadband-facts`, English only; seed 000 §1, seed 002 §7.4). The only site is
+//! [`SITE`]; any other site or area is 404.
 
 use poem_openapi::types::{ParseFromJSON, ToJSON};
-use poem_openapi::{ApiResponse, Object, OpenApi, Tags, param::Header, param::Path, payload::Json};
+use poem_openapi::{
+    ApiResponse, Object, OpenApi, Tags, param::Header, param::Path, param::Query, payload::Json,
+};
 use serde::de::DeserializeOwned;
-use upstream::content::{Buyflow, CartContent, Dictionary, MerchantFlow};
+use upstream::content::{BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
 
 /// The prepaid content site, `{site}` in the content paths.
 pub const SITE: &str = "my.prepaid";
@@ -34,6 +37,38 @@ pub fn raw(locale: Locale, area: &str) -> Option<&'static str> {
         (Locale::Es, "cart") => include_str!("../content/es/cart.json"),
         _ => return None,
     })
+}
+
+/// Every broadband facts label the provider has (English), embedded from
+/// `simulators/content/en/broadband-facts.json`.
+pub const BROADBAND_FACTS: &str = include_str!("../content/en/broadband-facts.json");
+
+/// The broadband facts answer for a query (seed 000 §1): the label of each requested tier id
+/// (comma-separated, blanks ignored, first occurrence kept) that exists under `service_plan_type`
+/// and `lob`, in the order requested; ids, plan type and line of business match exactly.
+/// Nothing matching: empty `labels`.
+pub fn broadband_facts(
+    tier_ids: &str,
+    service_plan_type: &str,
+    lob: &str,
+) -> Result<BroadbandFacts, serde_json::Error> {
+    let all: BroadbandFacts = serde_json::from_str(BROADBAND_FACTS)?;
+    let mut wanted: Vec<&str> = Vec::new();
+    for id in tier_ids.split(',').map(str::trim).filter(|id| !id.is_empty()) {
+        if !wanted.contains(&id) {
+            wanted.push(id);
+        }
+    }
+    let labels = wanted
+        .into_iter()
+        .filter_map(|id| {
+            all.labels.iter().find(|l| {
+                l.tier_id == id && l.service_plan_type == service_plan_type && l.lob == lob
+            })
+        })
+        .cloned()
+        .collect();
+    Ok(BroadbandFacts { labels })
 }
 
 /// Parses one embedded bundle into its typed shape (`deny_unknown_fields`).
@@ -79,13 +114,24 @@ where
     }
 }
 
+/// Answer of the broadband facts call.
+#[derive(ApiResponse)]
+pub enum BroadbandFactsResponse {
+    /// The labels of the requested tiers (possibly none).
+    #[oai(status = 200)]
+    Ok(Json<BroadbandFacts>),
+    /// The embedded labels failed to parse (`{"error":"CONTENT_BROKEN"}`); a test catches it.
+    #[oai(status = 500)]
+    Broken(Json<SimError>),
+}
+
 #[derive(Tags)]
 enum Tag {
     /// Content: page texts in English and Spanish.
     Content,
 }
 
-/// The eight content calls.
+/// The nine content calls.
 pub struct ContentApi;
 
 #[OpenApi(prefix_path = "/content", tag = "Tag::Content")]
@@ -236,6 +282,49 @@ impl ContentApi {
         _tracking: Header<Option<String>>,
     ) -> ContentResponse<CartContent> {
         answer(SITE, Locale::Es, "cart")
+    }
+
+    /// Broadband facts content for the plan-tier widget, English (seed 000 §1, seed 002
+    /// §7.4): the label of each requested tier the provider has under the service plan type
+    /// and line of business (`HSD_030`, `PREPAID`, `INTERNET`), in the order requested. A tier
+    /// without a label is left out, so an unknown tier, plan type or line of business answers
+    /// 200 with empty `labels` (a filter of a list, not a lookup of one resource). A missing
+    /// query parameter is 400.
+    #[oai(
+        path = "/broadband-facts",
+        method = "get",
+        operation_id = "getBroadbandFacts"
+    )]
+    async fn broadband_facts(
+        &self,
+        /// Tier ids, comma-separated, e.g. `HSD_030`.
+        #[oai(name = "tierIds")]
+        tier_ids: Query<String>,
+        /// Service plan type, e.g. `PREPAID`.
+        #[oai(name = "servicePlanType")]
+        service_plan_type: Query<String>,
+        /// Line of business, e.g. `INTERNET`.
+        lob: Query<String>,
+        /// Ids of the embedding application, comma-separated (for the provider's reporting;
+        /// not used to choose the labels).
+        #[oai(name = "sourceIds")]
+        _source_ids: Query<String>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> BroadbandFactsResponse {
+        match broadband_facts(&tier_ids, &service_plan_type, &lob) {
+            Ok(facts) => BroadbandFactsResponse::Ok(Json(facts)),
+            Err(err) => {
+                tracing::error!(%err, "embedded broadband facts do not parse");
+                BroadbandFactsResponse::Broken(Json(SimError {
+                    error: "CONTENT_BROKEN".into(),
+                }))
+            }
+        }
     }
 }
 
@@ -503,23 +592,69 @@ mod tests {
         assert!(en.broadband_label.static_label.is_none());
     }
 
-    #[test]
-    fn spanish_broadband_label_carries_the_seed_figures() {
-        let es: Buyflow = bundle(Locale::Es, "buyflow").unwrap();
-        let label = es.broadband_label.static_label.expect("static label in es");
-        let text = serde_json::to_string(&label).unwrap();
-        for figure in [
-            "200 Mbps",
-            "$45",
-            "$15",
-            "234.5 Mbps",
-            "11.72 Mbps",
-            "18.4 ms",
-            "$0",
-        ] {
+    /// Seed 000 §1 figures every broadband facts label carries, in both languages.
+    const SEED_FIGURES: [&str; 7] = [
+        "200 Mbps",
+        "$45",
+        "$15",
+        "234.5 Mbps",
+        "11.72 Mbps",
+        "18.4 ms",
+        "$0",
+    ];
+
+    fn assert_seed_figures(label: &upstream::content::BroadbandFactsLabel) {
+        let text = serde_json::to_string(label).unwrap();
+        for figure in SEED_FIGURES {
             assert!(text.contains(figure), "missing {figure}");
         }
         assert_eq!(label.plans.len(), 2);
+    }
+
+    #[test]
+    fn spanish_broadband_label_carries_the_seed_figures() {
+        let es: Buyflow = bundle(Locale::Es, "buyflow").unwrap();
+        assert_seed_figures(&es.broadband_label.static_label.expect("static label in es"));
+    }
+
+    #[test]
+    fn english_broadband_facts_carry_the_seed_figures_for_hsd_030_only() {
+        let facts = broadband_facts("HSD_030", "PREPAID", "INTERNET").expect("parses");
+        assert_eq!(facts.labels.len(), 1);
+        assert_eq!(facts.labels[0].tier_id, "HSD_030");
+        assert_seed_figures(&facts.labels[0].label);
+        assert!(serde_json::to_string(&facts).unwrap().contains("Unlimited"));
+        // Unknown ids are left out, repeats and blanks ignored, the order kept.
+        let some = broadband_facts(" HSD_999 , HSD_030,,HSD_030", "PREPAID", "INTERNET").unwrap();
+        assert_eq!(some.labels.len(), 1);
+        for (tiers, plan, lob) in [
+            ("HSD_999", "PREPAID", "INTERNET"),
+            ("HSD_030", "POSTPAID", "INTERNET"),
+            ("HSD_030", "PREPAID", "VIDEO"),
+            ("", "PREPAID", "INTERNET"),
+            ("hsd_030", "PREPAID", "INTERNET"),
+        ] {
+            let none = broadband_facts(tiers, plan, lob).unwrap();
+            assert!(none.labels.is_empty(), "{tiers} {plan} {lob}");
+        }
+    }
+
+    #[test]
+    fn logout_goes_to_the_sign_out_endpoint_with_the_prepaid_client_id() {
+        for locale in LOCALES {
+            let buy: Buyflow = bundle(locale, "buyflow").unwrap();
+            let logout = &buy.logout;
+            assert!(
+                logout.url.starts_with("https://login.example-cable.com/"),
+                "{}",
+                logout.url
+            );
+            assert!(logout.url.contains("client_id=prepaid-digital"), "{}", logout.url);
+            assert!(!logout.label.is_empty() && !logout.disabled, "{locale:?}");
+            assert!(!buy.broadband_label.unavailable.is_empty());
+        }
+        let es: Buyflow = bundle(Locale::Es, "buyflow").unwrap();
+        assert_eq!(es.logout.label, "Cerrar sesión");
     }
 
     #[test]

@@ -85,7 +85,7 @@ pub fn endpoint() -> poem::Route {
 
 /// The upstream contract rendered from the simulators' poem-openapi code, pretty JSON
 /// (title [`TITLE`]); committed as `openapi/upstream.json` and drift-checked by
-/// `tests/contract.rs`.
+/// `tests/it/contract.rs`.
 pub fn openapi_spec() -> String {
     service().spec()
 }

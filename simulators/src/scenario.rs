@@ -81,7 +81,15 @@ pub struct Scenario {
     /// What the user must see.
     #[serde(default)]
     pub expect: serde_json::Value,
+    /// Session-storage entries the browser holds before the start page loads (keys of
+    /// [`SESSION_STORAGE_KEYS`]); the harness start link writes them (`bff/src/harness.rs`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub session_storage: BTreeMap<String, String>,
 }
+
+/// Session-storage keys a scenario may preset: the strip flags of seed 000 §4 (session
+/// restore blanks the phone or e-mail when the flag is `true`).
+pub const SESSION_STORAGE_KEYS: &[&str] = &["stripPhoneNumber", "stripEmail"];
 
 /// An upstream call a scenario can override (the keys of `upstream:`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
@@ -97,6 +105,8 @@ pub enum Call {
     Assign,
     /// `GET /content/-/api/...`.
     Content,
+    /// `GET /content/broadband-facts` (the plan-tier widget's label, English).
+    BroadbandFacts,
     /// `GET /catalogue/product-detail` (buy flow).
     ProductDetails,
     /// `POST /offers/get-promo`.
@@ -124,12 +134,13 @@ pub enum Call {
 
 impl Call {
     /// Every call.
-    pub const ALL: [Call; 16] = [
+    pub const ALL: [Call; 17] = [
         Call::AddressSearch,
         Call::ValidateAddress,
         Call::Serviceability,
         Call::Assign,
         Call::Content,
+        Call::BroadbandFacts,
         Call::ProductDetails,
         Call::Promotions,
         Call::Tax,
@@ -151,6 +162,7 @@ impl Call {
             Call::Serviceability => "serviceability",
             Call::Assign => "assign",
             Call::Content => "content",
+            Call::BroadbandFacts => "broadbandFacts",
             Call::ProductDetails => "productDetails",
             Call::Promotions => "promotions",
             Call::Tax => "tax",
@@ -180,7 +192,7 @@ impl Call {
     /// The call a simulator request path belongs to, if any (for
     /// `/session/secure/session`, the `GET` one; see [`Call::from_request`]).
     pub fn from_path(path: &str) -> Option<Call> {
-        const ROUTES: [(&str, Call); 15] = [
+        const ROUTES: [(&str, Call); 16] = [
             ("/address-search/", Call::AddressSearch),
             (
                 "/serviceability/validate-customer-address",
@@ -191,6 +203,7 @@ impl Call {
                 Call::Serviceability,
             ),
             ("/van/", Call::Assign),
+            ("/content/broadband-facts", Call::BroadbandFacts),
             ("/content/", Call::Content),
             ("/catalogue/product-detail", Call::ProductDetails),
             ("/offers/get-promo", Call::Promotions),
@@ -273,6 +286,15 @@ impl Scenario {
         match self.expect.get("stage").and_then(|s| s.as_str()) {
             Some(stage) if stages.contains(&stage) => {}
             other => return Err(format!("expect.stage {other:?} is not one of {stages:?}")),
+        }
+        if let Some(key) = self
+            .session_storage
+            .keys()
+            .find(|k| !SESSION_STORAGE_KEYS.contains(&k.as_str()))
+        {
+            return Err(format!(
+                "sessionStorage key `{key}` is not one of {SESSION_STORAGE_KEYS:?}"
+            ));
         }
         for (call, over) in self.calls()? {
             if let Some(fault) = &over.fault {

@@ -2,7 +2,7 @@
 //! outcome, like the test cards payment providers publish. One card per payment code of
 //! `../shared/business-codes.md` (`PAYMENT-*`, `SYS_PMT_*`, `BUS_PMT_*`), plus one success
 //! card per card type. Rendered as `simulators/TEST_CARDS.md` by [`markdown`] (a test keeps
-//! the file in step; `UPDATE_TEST_CARDS=1 cargo test -p simulators --test buy_services`
+//! the file in step; `UPDATE_TEST_CARDS=1 cargo test -p simulators --test it buy_services`
 //! rewrites it).
 //!
 //! Code cards are Visa numbers `40 F 0 CCCC 0000000 L`: `F` the family (1 `PAYMENT-`,
@@ -528,7 +528,7 @@ pub fn markdown() -> String {
     let mut out = String::from(
         "# Test cards of the card-entry stand-in\n\n\
          Generated from `simulators/src/test_cards.rs` (do not edit; \
-         `UPDATE_TEST_CARDS=1 cargo test -p simulators --test buy_services` rewrites it).\n\n\
+         `UPDATE_TEST_CARDS=1 cargo test -p simulators --test it buy_services` rewrites it).\n\n\
          The simulators serve a stand-in of the embedded card-entry component at \
          `/card-entry?lang=en|es`. Type any card number below with any future expiry \
          (`MM/YY`), any CVV of 3 digits (4 for American Express), any name and billing \

@@ -52,6 +52,8 @@ section!(
         progress: BuyProgress,
         /// The closable warning banner.
         banner: BuyBanner,
+        /// The header's log-out link (seed 000 §2).
+        logout: BuyLogout,
         /// Entry `/{locale}/buy`: loading screen while the token is fetched.
         entry: Loading,
         /// Direct promo (step 0).
@@ -111,6 +113,13 @@ section!(
 );
 
 section!(
+    /// The log-out link of the buy-flow header (seed 000 §2): `url` is the provider's sign-out
+    /// endpoint with the prepaid digital app's client id (`client_id=prepaid-digital`); the
+    /// link is shown unless `disabled`. The merchant shell never shows it.
+    BuyLogout { label: String, url: String, disabled: bool }
+);
+
+section!(
     /// Direct promo (step 0): hero, collapsible price and promo details, disclaimer, next.
     BuyDirectPromo {
         heading: String,
@@ -161,22 +170,27 @@ section!(
 );
 
 section!(
-    /// Broadband facts label for HSD_030 (seed 000 §1). English: headings around the
-    /// provider's plan-tier widget (`static_label` absent). Spanish: the static label.
+    /// Broadband facts label for HSD_030 (seed 000 §1). English: headings around the label
+    /// the provider's plan-tier widget supplies (`BroadbandFacts`; `static_label` absent).
+    /// Spanish: the static label.
     BuyBroadbandLabel {
         heading: String,
         /// Accessible name of the label region.
         region_label: String,
-        /// Text shown while the English widget loads.
+        /// Text shown while the provider's label loads.
         loading: String,
+        /// Text shown when the provider's label cannot be fetched or has no label for the tier.
+        unavailable: String,
         /// The static label with the seed's figures (Spanish bundle only).
-        static_label: Option<StaticBroadbandLabel>,
+        static_label: Option<BroadbandFactsLabel>,
     }
 );
 
 section!(
-    /// Static broadband facts label (seed 000 §1 figures).
-    StaticBroadbandLabel {
+    /// A broadband facts label (seed 000 §1 figures): the Spanish bundle's static label, and
+    /// the label of each tier the provider's plan-tier widget supplies. Prices and speeds are
+    /// display texts (`$45`, `234.5 Mbps`, `18.4 ms`).
+    BroadbandFactsLabel {
         title: String,
         provider: String,
         service_name: String,
@@ -190,13 +204,33 @@ section!(
 );
 
 section!(
-    /// One plan of the static broadband label.
+    /// One plan of a broadband facts label: name, price text and period text.
     BroadbandLabelPlan { name: String, price: String, period: String }
 );
 
 section!(
-    /// One row of the static broadband label.
+    /// One row of a broadband facts label: name and value text.
     BroadbandLabelRow { name: String, value: String }
+);
+
+section!(
+    /// The provider's broadband facts for the plan-tier widget (seed 000 §1; seed 002 §7.4
+    /// "fetch broadband facts content for the plan-tier widget"), English only: one entry per
+    /// requested tier id the provider has a label for under the requested service plan type
+    /// and line of business, in the order requested. No such tier: `labels` is empty (a 200,
+    /// as for any filter of a list; never a 404).
+    BroadbandFacts { labels: Vec<TierBroadbandFacts> }
+);
+
+section!(
+    /// The label of one plan tier: tier id (e.g. `HSD_030`), service plan type (`PREPAID`),
+    /// line of business (`INTERNET`) and the label itself.
+    TierBroadbandFacts {
+        tier_id: String,
+        service_plan_type: String,
+        lob: String,
+        label: BroadbandFactsLabel,
+    }
 );
 
 section!(

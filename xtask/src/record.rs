@@ -148,6 +148,7 @@ impl Browser {
         let url = if url.starts_with('/') { format!("{}{url}", self.base) } else { url.to_owned() };
         let url = url.as_str();
         // The router answers with a redirect back to the app page; the walk does not follow it.
+        bff::upstream::install_tls_provider();
         let once = Client::builder().redirect(reqwest::redirect::Policy::none()).build().map_err(err(url))?;
         let res = once.post(url).header("host", RECORDED_HOST).form(form).send().await.map_err(err(url))?;
         if res.status().is_client_error() || res.status().is_server_error() {

@@ -1,5 +1,6 @@
 //! The buy flow's walk for the recorder (seed 000 §2, in the order the web app calls the BFF):
-//! entry (serviceability CP, product details, promotions, cart), internet (promo), session
+//! entry (serviceability CP, product details, promotions, cart), internet (the English
+//! broadband facts label of the plan-tier widget, promo), session
 //! hand-off through the identity router, customer info, payment (card tokenised by the
 //! card-entry stand-in, as its iframe does), review and submit. A failed call ends the walk
 //! where the app would stop (promotions and tax failures do not: the seed goes on).
@@ -62,6 +63,10 @@ pub(crate) async fn walk_buy(b: &mut Browser, start: &str, input: &Value) -> Res
         )
         .await?;
     b.call(Method::GET, "/secure/api/v1/cart", &[], None).await?;
+    // The internet page in English fetches the widget's label (in Spanish it is content); the
+    // page goes on whatever it answers. Inputs: `BROADBAND_WIDGET` of the web app.
+    let widget = [("tierIds", "HSD_030"), ("servicePlanType", "PREPAID"), ("lob", "INTERNET"), ("sourceIds", "prepaid-portal")];
+    b.call(Method::GET, "/-/api/my.prepaid/broadband-facts", &widget, None).await?;
     let has_promo = promos.get("validPromotion").is_some_and(|p| !p.is_null());
     if has_promo && input.get("acceptPromo").and_then(Value::as_bool).unwrap_or(false) {
         b.call(Method::PUT, "/secure/api/v1/cart", &[], Some(json!({ "promoInCart": true }))).await?;

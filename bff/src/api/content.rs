@@ -1,19 +1,25 @@
 //! Content bundles (tag content; seed 000 §7 content calls): English under
 //! `/-/api/{site}/{area}`, Spanish under `/-/api/es/{site}/{area}`; `{site}` must be
-//! [`SITE`], else 404 `NOT_FOUND`. Upstream failures: 502 `UPSTREAM_*`, 504 `UPSTREAM_TIMEOUT`.
+//! [`SITE`], else 404 `NOT_FOUND`. Also the provider's broadband facts of the plan-tier
+//! widget, English only (`/-/api/{site}/broadband-facts`, seed 000 §1). Upstream failures:
+//! 502 `UPSTREAM_*`, 504 `UPSTREAM_TIMEOUT`.
 
 use std::sync::Arc;
 
 use poem::Request;
-use poem_openapi::{ApiResponse, OpenApi, param::Path, payload::Json};
+use poem_openapi::{
+    ApiResponse, OpenApi,
+    param::{Path, Query},
+    payload::Json,
+};
 use serde::de::DeserializeOwned;
-use upstream::content::{Buyflow, CartContent, Dictionary, MerchantFlow};
+use upstream::content::{BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
 
 use super::{ApiTags, ScenarioSel, tracking_from_header};
 use crate::{
     error::{ApiError, ErrorCode},
     startup::AppState,
-    upstream::content::{Lang, bundle},
+    upstream::content::{BroadbandQuery, Lang, broadband_facts, bundle},
 };
 
 /// The only content site of the portal (the prepaid content area).
@@ -72,6 +78,29 @@ content_response!(
     /// Answers of `getCartContent` / `getCartContentEs`.
     CartContentResponse, CartContent
 );
+
+/// Answers of `getBroadbandFacts`.
+#[derive(ApiResponse)]
+#[oai(bad_request_handler = "broadband_facts_bad_request")]
+pub enum BroadbandFactsResponse {
+    /// The labels of the requested tiers; empty when the provider has none for the query.
+    #[oai(status = 200)]
+    Ok(Json<BroadbandFacts>),
+    /// `VALIDATION_FAILED`, with `details` (a parameter missing or not of its pattern).
+    #[oai(status = 400)]
+    BadRequest(Json<ApiError>),
+    /// `NOT_FOUND`: unknown `{site}`.
+    #[oai(status = 404)]
+    NotFound(Json<ApiError>),
+    /// `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.
+    #[oai(status = 502)]
+    BadGateway(Json<ApiError>),
+    /// `UPSTREAM_TIMEOUT`.
+    #[oai(status = 504)]
+    GatewayTimeout(Json<ApiError>),
+}
+crate::error_variants!(BroadbandFactsResponse, broadband_facts_bad_request;
+    400 => BadRequest, 404 => NotFound, 502 => BadGateway, 504 => GatewayTimeout);
 
 async fn fetch<T: DeserializeOwned>(
     state: &AppState,
@@ -245,5 +274,62 @@ impl ContentApi {
                 .await
                 .map_err(Into::into);
         r.into()
+    }
+
+    /// The provider's broadband facts for the plan-tier widget, English only (seed 000 §1:
+    /// the English label of tier `HSD_030`, service plan type `PREPAID`, line of business
+    /// `INTERNET`; seed 002 §7.4). Passed through: one `labels` entry per requested tier the
+    /// provider has a label for, in the order requested; none: 200 with empty `labels`.
+    /// Spanish pages show the static label of the buy-flow content instead.
+    #[oai(
+        path = "/-/api/:site/broadband-facts",
+        method = "get",
+        operation_id = "getBroadbandFacts"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    async fn broadband_facts(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+        /// Tier ids, comma-separated, at most 10 (e.g. `HSD_030`).
+        #[oai(
+            name = "tierIds",
+            validator(pattern = r"^[A-Za-z0-9_-]{1,32}(,[A-Za-z0-9_-]{1,32}){0,9}$")
+        )]
+        tier_ids: Query<String>,
+        /// Service plan type, e.g. `PREPAID`.
+        #[oai(
+            name = "servicePlanType",
+            validator(pattern = r"^[A-Za-z0-9_-]{1,32}$")
+        )]
+        service_plan_type: Query<String>,
+        /// Line of business, e.g. `INTERNET`.
+        #[oai(validator(pattern = r"^[A-Za-z0-9_-]{1,32}$"))]
+        lob: Query<String>,
+        /// Ids of the embedding application, comma-separated, at most 10 (e.g.
+        /// `prepaid-portal`); the provider uses them for reporting only.
+        #[oai(
+            name = "sourceIds",
+            validator(pattern = r"^[A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,9}$")
+        )]
+        source_ids: Query<String>,
+    ) -> BroadbandFactsResponse {
+        if site.0 != SITE {
+            return ApiError::new(ErrorCode::NotFound, format!("unknown site {:?}", site.0)).into();
+        }
+        let ctx = sel.ctx(tracking_from_header(req));
+        let q = BroadbandQuery {
+            tier_ids: &tier_ids,
+            service_plan_type: &service_plan_type,
+            lob: &lob,
+            source_ids: &source_ids,
+        };
+        match broadband_facts(&state.clients, &ctx, q).await {
+            Ok(facts) => BroadbandFactsResponse::Ok(Json(facts)),
+            Err(e) => ApiError::from(e).into(),
+        }
     }
 }

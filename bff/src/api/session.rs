@@ -84,6 +84,10 @@ impl SessionApi {
         if let Some(t) = tracking_id.0 {
             tracing::debug!(tracking_id = %t, "token requested");
         }
+        // The buy-context id is fixed here, before the page's parallel calls: two requests that
+        // each created it would each write the session back, and the last one would orphan the
+        // context the other filled (serviceability vs product details, seen under load).
+        let _ = crate::buy::sid(session);
         GetTokenResponse::Ok(Json(TokenResponse {
             xsrf_token: crate::session::ensure_token(session),
         }))

@@ -1,7 +1,9 @@
 //! Content service: `GET {base}/-/api/{site}/{area}` (English) and
-//! `GET {base}/-/api/es/{site}/{area}` (Spanish), seed 000 §7 content calls.
+//! `GET {base}/-/api/es/{site}/{area}` (Spanish), seed 000 §7 content calls; and the
+//! broadband facts of the plan-tier widget, `GET {base}/broadband-facts` (seed 000 §1).
 
 use serde::de::DeserializeOwned;
+use upstream::content::BroadbandFacts;
 
 use super::{CallCtx, Clients, send_json};
 use crate::error::UpstreamError;
@@ -37,4 +39,34 @@ pub async fn cart<T: DeserializeOwned>(
     let es = if lang == Lang::Es { "es/" } else { "" };
     let url = format!("{}/-/api/{es}cart", c.urls.content);
     send_json("content", c.request(reqwest::Method::GET, url, ctx)).await
+}
+
+/// The query of the provider's broadband facts (seed 000 §1 plan-tier widget inputs).
+#[derive(Debug, Clone, Copy)]
+pub struct BroadbandQuery<'a> {
+    /// Tier ids, comma-separated (`HSD_030`).
+    pub tier_ids: &'a str,
+    /// Service plan type (`PREPAID`).
+    pub service_plan_type: &'a str,
+    /// Line of business (`INTERNET`).
+    pub lob: &'a str,
+    /// Ids of the embedding application, comma-separated.
+    pub source_ids: &'a str,
+}
+
+/// Fetches the broadband facts of the plan-tier widget, English only:
+/// `GET {base}/broadband-facts?tierIds&servicePlanType&lob&sourceIds` (seed 002 §7.4).
+pub async fn broadband_facts(
+    c: &Clients,
+    ctx: &CallCtx,
+    q: BroadbandQuery<'_>,
+) -> Result<BroadbandFacts, UpstreamError> {
+    let url = format!("{}/broadband-facts", c.urls.content);
+    let rb = c.request(reqwest::Method::GET, url, ctx).query(&[
+        ("tierIds", q.tier_ids),
+        ("servicePlanType", q.service_plan_type),
+        ("lob", q.lob),
+        ("sourceIds", q.source_ids),
+    ]);
+    send_json("content", rb).await
 }

@@ -37,6 +37,14 @@ pub struct CallCtx {
     pub scenario: Option<String>,
 }
 
+/// Installs rustls' ring provider as the process default (the workspace builds reqwest without
+/// a provider of its own: see `Cargo.toml`). Call before building any `reqwest::Client`; later
+/// calls do nothing.
+pub fn install_tls_provider() {
+    // Err means a provider is already installed, which is all we need.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 impl Clients {
     /// Builds the shared client with the given connect and total timeouts.
     pub fn new(
@@ -44,6 +52,7 @@ impl Clients {
         connect: Duration,
         total: Duration,
     ) -> Result<Self, reqwest::Error> {
+        install_tls_provider();
         let http = reqwest::Client::builder()
             .connect_timeout(connect)
             .timeout(total)

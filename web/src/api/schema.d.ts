@@ -143,6 +143,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/-/api/{site}/broadband-facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's broadband facts for the plan-tier widget, English only (seed 000 §1:
+         *     the English label of tier `HSD_030`, service plan type `PREPAID`, line of business
+         *     `INTERNET`; seed 002 §7.4). Passed through: one `labels` entry per requested tier the
+         *     provider has a label for, in the order requested; none: 200 with empty `labels`.
+         *     Spanish pages show the static label of the buy-flow content instead.
+         */
+        get: operations["getBroadbandFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token": {
         parameters: {
             query?: never;
@@ -744,8 +767,36 @@ export interface components {
             zipCode: string;
         };
         /**
+         * BroadbandFacts
+         * @description The provider's broadband facts for the plan-tier widget (seed 000 §1; seed 002 §7.4
+         *     "fetch broadband facts content for the plan-tier widget"), English only: one entry per
+         *     requested tier id the provider has a label for under the requested service plan type
+         *     and line of business, in the order requested. No such tier: `labels` is empty (a 200,
+         *     as for any filter of a list; never a 404).
+         */
+        BroadbandFacts: {
+            labels: components["schemas"]["TierBroadbandFacts"][];
+        };
+        /**
+         * BroadbandFactsLabel
+         * @description A broadband facts label (seed 000 §1 figures): the Spanish bundle's static label, and
+         *     the label of each tier the provider's plan-tier widget supplies. Prices and speeds are
+         *     display texts (`$45`, `234.5 Mbps`, `18.4 ms`).
+         */
+        BroadbandFactsLabel: {
+            title: string;
+            provider: string;
+            serviceName: string;
+            plans: components["schemas"]["BroadbandLabelPlan"][];
+            speed: string;
+            /** @description Rows of the label: name and value. */
+            rows: components["schemas"]["BroadbandLabelRow"][];
+            gatewayNote: string;
+            taxesNote: string;
+        };
+        /**
          * BroadbandLabelPlan
-         * @description One plan of the static broadband label.
+         * @description One plan of a broadband facts label: name, price text and period text.
          */
         BroadbandLabelPlan: {
             name: string;
@@ -754,7 +805,7 @@ export interface components {
         };
         /**
          * BroadbandLabelRow
-         * @description One row of the static broadband label.
+         * @description One row of a broadband facts label: name and value text.
          */
         BroadbandLabelRow: {
             name: string;
@@ -770,17 +821,20 @@ export interface components {
         };
         /**
          * BuyBroadbandLabel
-         * @description Broadband facts label for HSD_030 (seed 000 §1). English: headings around the
-         *     provider's plan-tier widget (`static_label` absent). Spanish: the static label.
+         * @description Broadband facts label for HSD_030 (seed 000 §1). English: headings around the label
+         *     the provider's plan-tier widget supplies (`BroadbandFacts`; `static_label` absent).
+         *     Spanish: the static label.
          */
         BuyBroadbandLabel: {
             heading: string;
             /** @description Accessible name of the label region. */
             regionLabel: string;
-            /** @description Text shown while the English widget loads. */
+            /** @description Text shown while the provider's label loads. */
             loading: string;
+            /** @description Text shown when the provider's label cannot be fetched or has no label for the tier. */
+            unavailable: string;
             /** @description The static label with the seed's figures (Spanish bundle only). */
-            staticLabel?: components["schemas"]["StaticBroadbandLabel"] & unknown;
+            staticLabel?: components["schemas"]["BroadbandFactsLabel"] & unknown;
         };
         /**
          * BuyCartTexts
@@ -880,6 +934,17 @@ export interface components {
             next: string;
             /** @description Shown on Next when a promo exists and is not in the cart. */
             promoModal: components["schemas"]["BuyPromoModal"] & unknown;
+        };
+        /**
+         * BuyLogout
+         * @description The log-out link of the buy-flow header (seed 000 §2): `url` is the provider's sign-out
+         *     endpoint with the prepaid digital app's client id (`client_id=prepaid-digital`); the
+         *     link is shown unless `disabled`. The merchant shell never shows it.
+         */
+        BuyLogout: {
+            label: string;
+            url: string;
+            disabled: boolean;
         };
         /**
          * BuyModal
@@ -1025,6 +1090,8 @@ export interface components {
             progress: components["schemas"]["BuyProgress"] & unknown;
             /** @description The closable warning banner. */
             banner: components["schemas"]["BuyBanner"] & unknown;
+            /** @description The header's log-out link (seed 000 §2). */
+            logout: components["schemas"]["BuyLogout"] & unknown;
             /** @description Entry `/{locale}/buy`: loading screen while the token is fetched. */
             entry: components["schemas"]["Loading"] & unknown;
             /** @description Direct promo (step 0). */
@@ -2005,21 +2072,6 @@ export interface components {
             free: boolean;
         };
         /**
-         * StaticBroadbandLabel
-         * @description Static broadband facts label (seed 000 §1 figures).
-         */
-        StaticBroadbandLabel: {
-            title: string;
-            provider: string;
-            serviceName: string;
-            plans: components["schemas"]["BroadbandLabelPlan"][];
-            speed: string;
-            /** @description Rows of the label: name and value. */
-            rows: components["schemas"]["BroadbandLabelRow"][];
-            gatewayNote: string;
-            taxesNote: string;
-        };
-        /**
          * SubmitBody
          * @description Body of `submitOrder`: the review page's final choices only.
          */
@@ -2084,6 +2136,17 @@ export interface components {
             type: string;
             /** @description Amount per jurisdiction. */
             vertexCodes: components["schemas"]["VertexCode"][];
+        };
+        /**
+         * TierBroadbandFacts
+         * @description The label of one plan tier: tier id (e.g. `HSD_030`), service plan type (`PREPAID`),
+         *     line of business (`INTERNET`) and the label itself.
+         */
+        TierBroadbandFacts: {
+            tierId: string;
+            servicePlanType: string;
+            lob: string;
+            label: components["schemas"]["BroadbandFactsLabel"];
         };
         /**
          * TokenResponse
@@ -2493,6 +2556,77 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["CartContent"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getBroadbandFacts: {
+        parameters: {
+            query: {
+                /** @description Tier ids, comma-separated, at most 10 (e.g. `HSD_030`). */
+                tierIds: string;
+                /** @description Service plan type, e.g. `PREPAID`. */
+                servicePlanType: string;
+                /** @description Line of business, e.g. `INTERNET`. */
+                lob: string;
+                /**
+                 * @description Ids of the embedding application, comma-separated, at most 10 (e.g.
+                 *     `prepaid-portal`); the provider uses them for reporting only.
+                 */
+                sourceIds: string;
+            };
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels of the requested tiers; empty when the provider has none for the query. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BroadbandFacts"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`, with `details` (a parameter missing or not of its pattern). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */

@@ -41,6 +41,15 @@ describe('merchant shell', () => {
     expect(document.querySelector('meta[name="robots"][content="noindex"]')).not.toBeNull();
   });
 
+  it('hides the log-out link the buy-flow content carries (seed 000 §2)', async () => {
+    renderApp('/en/dollargeneral');
+    await screen.findByRole('navigation', { name: en.dictionary.footerNavLabel });
+    const logout = (content.en.buyflow as { logout: { label: string } }).logout;
+    expect(logout.label).not.toBe('');
+    expect(screen.queryByTestId('logout')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: logout.label })).not.toBeInTheDocument();
+  });
+
   it('redirects / to /en/dollargeneral and shows not found for other locales', async () => {
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/dollargeneral'));

@@ -42,14 +42,17 @@ export function ShellHeader({
           <img src="/images/gateway.svg" alt="" width="28" height="28" />
           <span>{d.siteName}</span>
         </span>
-        <nav aria-label={d.languageToggleLabel} className="shell-header__nav">
-          <LanguageToggle locale={locale} label={d.languageToggleLabel} text={d.switchToLanguage} />
+        <div className="shell-header__nav">
+          <nav aria-label={d.languageToggleLabel}>
+            <LanguageToggle locale={locale} label={d.languageToggleLabel} text={d.switchToLanguage} />
+          </nav>
+          {/* outside the language nav: its accessible name says "change language" */}
           {logout && (
             <a className="lang-toggle" href={logout.url} data-testid="logout">
               {logout.label}
             </a>
           )}
-        </nav>
+        </div>
       </div>
     </header>
   );

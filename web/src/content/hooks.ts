@@ -5,6 +5,16 @@ import type { Locale } from '../app/locale';
 export type MerchantFlow = Schemas['MerchantFlow'];
 export type Dictionary = Schemas['Dictionary'];
 export type Buyflow = Schemas['Buyflow'];
+export type BroadbandFacts = Schemas['BroadbandFacts'];
+export type BroadbandFactsLabel = Schemas['BroadbandFactsLabel'];
+
+/** Inputs of the provider's plan-tier widget (`getBroadbandFacts` query). */
+export interface BroadbandQuery {
+  tierIds: string;
+  servicePlanType: string;
+  lob: string;
+  sourceIds: string;
+}
 
 export const SITE = 'my.prepaid';
 
@@ -28,6 +38,13 @@ export function fetchBuyflow(locale: Locale): Promise<Buyflow> {
     : call('getBuyflow', () => api.GET('/-/api/{site}/buyflow', path));
 }
 
+/** The provider's broadband facts for the plan-tier widget: English only (seed 000 §1). */
+export function fetchBroadbandFacts(query: BroadbandQuery): Promise<BroadbandFacts> {
+  return call('getBroadbandFacts', () =>
+    api.GET('/-/api/{site}/broadband-facts', { params: { path: { site: SITE }, query } }),
+  );
+}
+
 const contentOptions = { staleTime: Infinity, gcTime: Infinity } as const;
 
 /** Merchant-flow content of the locale; reloads when the locale changes. */
@@ -42,4 +59,14 @@ export function useDictionary(locale: Locale) {
 /** The footer always comes from the English buy-flow content (seed 000 §2). */
 export function useBuyflow(locale: Locale) {
   return useQuery({ queryKey: ['content', 'buyflow', locale], queryFn: () => fetchBuyflow(locale), ...contentOptions });
+}
+
+/** Broadband facts of the plan-tier widget; not fetched while `enabled` is false. */
+export function useBroadbandFacts(query: BroadbandQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: ['content', 'broadband-facts', query],
+    queryFn: () => fetchBroadbandFacts(query),
+    enabled,
+    ...contentOptions,
+  });
 }

@@ -1,3 +1,5 @@
+import { CallFailure } from '../api/client';
+
 /** Analytics events pushed to `window.dataLayer` (seed 000 §7: "pushed to a data layer at each step"). */
 export type AnalyticsEvent =
   | { event: 'pageView'; flowType: 'buyflow|prepaid'; step: string; locale: string }
@@ -17,4 +19,10 @@ export function track(event: AnalyticsEvent): void {
   if (typeof window === 'undefined') return;
   window.dataLayer ??= [];
   window.dataLayer.push(event);
+}
+
+/** The `apiError` event of a failed BFF call: its operation and error code when known. */
+export function trackCallFailure(error: unknown, fallbackCall: string): void {
+  if (error instanceof CallFailure) track({ event: 'apiError', call: error.call, errorCode: error.errorCode });
+  else track({ event: 'apiError', call: fallbackCall, errorCode: 'UNKNOWN' });
 }

@@ -65,8 +65,20 @@ const directPromoPage: PageStory = { page: 'direct-promo', path: '/direct-promo'
 export const DirectPromoEn: Story = pageStory(directPromoPage, 'en');
 export const DirectPromoEs: Story = pageStory(directPromoPage, 'es');
 const internetPage: PageStory = { page: 'internet', path: '/internet' };
-export const InternetEn: Story = pageStory(internetPage, 'en');
-export const InternetEs: Story = pageStory(internetPage, 'es');
+/** The internet page with its broadband facts table: the provider's (recorded) in English, content's in Spanish. */
+function internetStory(locale: Locale): Story {
+  const base = pageStory(internetPage, locale);
+  return {
+    ...base,
+    play: async (context) => {
+      await base.play?.(context);
+      const label = within(context.canvasElement).getByTestId('broadband-label');
+      await waitFor(() => expect(within(label).getByRole('table')).toBeVisible(), { timeout: 10_000 });
+    },
+  };
+}
+export const InternetEn: Story = internetStory('en');
+export const InternetEs: Story = internetStory('es');
 const sessionBeforeRedirectPage: PageStory = {
   page: 'session',
   path: '/session',

@@ -62,6 +62,23 @@ describe('buy flow pages with recorded answers', () => {
     expect(within(screen.getByTestId('broadband-label')).getByText('$45', { exact: false })).toBeInTheDocument();
   });
 
+  it('product details or serviceability failing: nothing to sell, the error page with an apiError event', async () => {
+    for (const [path, call] of [
+      ['*/util-service/product-detail', 'getProductDetails'],
+      ['*/validate-customer-serviceability', 'validateBuyServiceability'],
+    ] as const) {
+      server.use(http.get(path, () => HttpResponse.json({ errorCode: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' }, { status: 502 })));
+      window.dataLayer = [];
+      const { router, unmount } = open(`/en/buy?lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
+      await waitForPage('error');
+      expect(router.state.location.pathname).toBe('/en/buy/error');
+      expect(window.dataLayer).toContainEqual({ event: 'apiError', call, errorCode: 'UPSTREAM_UNAVAILABLE' });
+      unmount();
+      server.resetHandlers(...recordingHandlers(happy, content));
+      sessionStorage.clear();
+    }
+  });
+
   it('entry with promo=true goes to direct-promo', async () => {
     const { router } = open(`/en/buy?promo=true&lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
     await waitForPage('direct-promo');

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useBuyflow, useDictionary } from '../../content/hooks';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { useLocale } from '../../app/useLocale';
-import { track } from '../../lib/analytics';
+import { track, trackCallFailure } from '../../lib/analytics';
 import { BuyShell } from './BuyShell';
 import type { BuyContent } from './content';
 import { TRACKING_STEP, type BuyPage } from './progress';
@@ -48,8 +48,18 @@ function BuyPages({ content }: BuyPageProps) {
   const locale = useLocale();
   const { pathname } = useLocation();
   const page = pageOfPath(pathname);
+  const navigate = useNavigate();
   // the shell's rules: product details, promotions and serviceability when the ids are known
-  useBuyContext();
+  const { serviceability, productDetails } = useBuyContext();
+  // Seed 000 §9 leaves the follow-up of a failed fetch open: without serviceability or product
+  // details there is nothing to sell, so the customer gets the error page, not a blank price.
+  const failure = serviceability.isError ? 'validateBuyServiceability' : productDetails.isError ? 'getProductDetails' : undefined;
+  const failed = failure !== undefined && page !== 'error' && page !== '404';
+  useEffect(() => {
+    if (!failed) return;
+    trackCallFailure(serviceability.error ?? productDetails.error, failure);
+    navigate(`/${locale}/buy/error`, { replace: true });
+  }, [failed, failure, serviceability.error, productDetails.error, locale, navigate]);
 
   useEffect(() => {
     track({ event: 'pageView', flowType: 'buyflow|prepaid', step: TRACKING_STEP[page], locale });

@@ -63,12 +63,11 @@ export function WarningBanner({ closeLabel }: { closeLabel: string }) {
 }
 
 /**
- * The log-out link (the provider's sign-out endpoint with the prepaid client id) when the
- * content carries one; the merchant shell never shows it.
+ * The log-out link (seed 000 §2): the provider's sign-out endpoint with the prepaid client id,
+ * from content, unless content disables it. The merchant shell never shows it.
  */
-function logoutLink(content: BuyContent): { label: string; url: string } | undefined {
-  const link = (content as { logout?: { label: string; url: string } }).logout;
-  return link?.url ? link : undefined;
+function logoutLink({ logout }: BuyContent): { label: string; url: string } | undefined {
+  return logout.disabled ? undefined : logout;
 }
 
 export interface BuyShellProps {

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'reac
 import { useLocation, useNavigate } from 'react-router';
 import type { Dictionary, MerchantFlow } from '../../content/hooks';
 import { assignLanguage, type Locale } from '../../app/locale';
-import { track } from '../../lib/analytics';
-import { CallFailure } from '../../api/client';
+import { track, trackCallFailure } from '../../lib/analytics';
 import { initialState, retailReducer, type AddressInput, type CustomerInfo, type DeviceInput } from './machine';
 import { assignDevice, validateCustomerAddress, validateCustomerServiceability } from './api';
 import { AddressCheck } from './stages/AddressCheck';
@@ -11,11 +10,6 @@ import { MultiUnit } from './stages/MultiUnit';
 import { Serviceable } from './stages/Serviceable';
 import { ReadyToBuy } from './stages/ReadyToBuy';
 import { AddressError, ExistingPostpaid, ExistingPrepaid, LoadingStage, Unserviceable } from './stages/Notices';
-
-function reportFailure(error: unknown, fallbackCall: string) {
-  if (error instanceof CallFailure) track({ event: 'apiError', call: error.call, errorCode: error.errorCode });
-  else track({ event: 'apiError', call: fallbackCall, errorCode: 'UNKNOWN' });
-}
 
 export interface RetailScreenProps {
   content: MerchantFlow;
@@ -62,7 +56,7 @@ export function RetailScreen({ content, dictionary, locale, variant = 'retail' }
       dispatch({ type: 'serviceability', outcome: result.outcome });
     } catch (error) {
       if (id !== run.current) return;
-      reportFailure(error, 'validateCustomerServiceability');
+      trackCallFailure(error, 'validateCustomerServiceability');
       dispatch({ type: 'serviceabilityFailed' });
     }
   }, []);
@@ -85,7 +79,7 @@ export function RetailScreen({ content, dictionary, locale, variant = 'retail' }
         }
       } catch (error) {
         if (id !== run.current) return;
-        reportFailure(error, 'validateCustomerAddress');
+        trackCallFailure(error, 'validateCustomerAddress');
         dispatch({ type: 'addressFailed' });
       }
     },
@@ -113,7 +107,7 @@ export function RetailScreen({ content, dictionary, locale, variant = 'retail' }
         dispatch({ type: 'assign', outcome: result.outcome });
       } catch (error) {
         if (id !== run.current) return;
-        reportFailure(error, 'assignDevice');
+        trackCallFailure(error, 'assignDevice');
         dispatch({ type: 'assignFailed' });
       }
     },

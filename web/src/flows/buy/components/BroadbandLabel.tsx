@@ -1,3 +1,4 @@
+import { useBroadbandFacts, type BroadbandFactsLabel } from '../../../content/hooks';
 import type { BuyContent } from '../content';
 
 /** Inputs of the provider's plan-tier widget (seed 000 §1): HSD_030, PREPAID, INTERNET. */
@@ -8,32 +9,10 @@ export const BROADBAND_WIDGET = {
   sourceIds: 'prepaid-portal',
 } as const;
 
-/**
- * The broadband facts label for HSD_030. With a static label in content (the Spanish bundle)
- * it is rendered as a table; otherwise the region hosts the plan-tier widget, fed by the tier
- * ids, service plan type, line of business and source ids as data attributes.
- */
-export function BroadbandLabel({ content }: { content: BuyContent['broadbandLabel'] }) {
-  const label = content.staticLabel;
-  if (!label) {
-    return (
-      <section className="broadband-label" aria-label={content.regionLabel} data-testid="broadband-label">
-        <h2>{content.heading}</h2>
-        <div
-          className="broadband-widget"
-          data-widget="plan-tier"
-          data-tier-ids={BROADBAND_WIDGET.tierIds}
-          data-service-plan-type={BROADBAND_WIDGET.servicePlanType}
-          data-lob={BROADBAND_WIDGET.lob}
-          data-source-ids={BROADBAND_WIDGET.sourceIds}
-        >
-          <p>{content.loading}</p>
-        </div>
-      </section>
-    );
-  }
+/** One broadband facts label as a table: the Spanish static label and the provider's alike. */
+function FactsTable({ label }: { label: BroadbandFactsLabel }) {
   return (
-    <section className="broadband-label" aria-label={content.regionLabel} data-testid="broadband-label">
+    <>
       <h2>{label.title}</h2>
       <p>
         {label.provider} · {label.serviceName} · {label.speed}
@@ -58,6 +37,30 @@ export function BroadbandLabel({ content }: { content: BuyContent['broadbandLabe
       </table>
       <p>{label.gatewayNote}</p>
       <p>{label.taxesNote}</p>
+    </>
+  );
+}
+
+/**
+ * The broadband facts label for HSD_030. The Spanish content carries a static label; without
+ * one (English) the provider's label is fetched with the plan-tier widget's inputs. While it
+ * loads, and when it fails or has no label for the tier, the region shows a content notice:
+ * the label is informative, so a failure never blocks the page.
+ */
+export function BroadbandLabel({ content }: { content: BuyContent['broadbandLabel'] }) {
+  const staticLabel = content.staticLabel ?? undefined;
+  const facts = useBroadbandFacts(BROADBAND_WIDGET, !staticLabel);
+  const label = staticLabel ?? facts.data?.labels.find((l) => l.tierId === BROADBAND_WIDGET.tierIds)?.label;
+  return (
+    <section className="broadband-label" aria-label={content.regionLabel} data-testid="broadband-label">
+      {label ? (
+        <FactsTable label={label} />
+      ) : (
+        <>
+          <h2>{content.heading}</h2>
+          <p role="status">{facts.isPending ? content.loading : content.unavailable}</p>
+        </>
+      )}
     </section>
   );
 }

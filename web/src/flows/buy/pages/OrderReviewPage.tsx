@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { CallFailure } from '../../../api/client';
@@ -81,8 +81,14 @@ export function OrderReviewPage({ content }: BuyPageProps) {
     },
   });
 
+  // a second press before React swaps in the submitting screen must not send again (the BFF
+  // would replay the attempt anyway: same Idempotency-Key)
+  const pressed = useRef(false);
   const submit = useMutation({
     mutationFn: () => submitOrder({ smsOptIn, emailOptIn: false, langPref, consent }, orderAttemptKey()),
+    onSettled: () => {
+      pressed.current = false;
+    },
     onSuccess: (result) => {
       settleOrderAttempt();
       if (result.outcome === 'placed') {
@@ -237,7 +243,11 @@ export function OrderReviewPage({ content }: BuyPageProps) {
           {c.consent}
         </Checkbox>
         <ContentModal trigger={c.termsLink} modal={c.termsModal} testId="terms-modal" />
-        <Button className="button button--primary" isDisabled={!consent || !card} onPress={() => submit.mutate()}>
+        <Button className="button button--primary" isDisabled={!consent || !card} onPress={() => {
+          if (pressed.current) return;
+          pressed.current = true;
+          submit.mutate();
+        }}>
           {c.completePurchase}
         </Button>
       </div>

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CallFailure } from '../../../api/client';
 import { useLocale } from '../../../app/useLocale';
-import { track } from '../../../lib/analytics';
+import { trackCallFailure } from '../../../lib/analytics';
 import { createDigitalSession, getTax, restoreDigitalSession, type Cart, type RestoredSession } from '../api';
 import { LoadScreen } from '../components/LoadScreen';
 import { KEYS, isFlagSet, writeJson, writeSession } from '../storage';
@@ -28,10 +27,6 @@ export function applyStripFlags(restored: RestoredSession): RestoredSession {
       contact: { ...contact, phoneNumber: stripPhone ? '' : contact.phoneNumber, email: stripEmail ? '' : contact.email },
     },
   };
-}
-
-function reportFailure(error: unknown, call: string) {
-  track({ event: 'apiError', call: error instanceof CallFailure ? error.call : call, errorCode: error instanceof CallFailure ? error.errorCode : 'UNKNOWN' });
 }
 
 /**
@@ -67,7 +62,7 @@ export function SessionPage({ content }: BuyPageProps) {
     createDigitalSession(`/${locale}/buy/session`)
       .then((created) => window.location.assign(created.routerUrl))
       .catch((error: unknown) => {
-        reportFailure(error, 'createDigitalSession');
+        trackCallFailure(error, 'createDigitalSession');
         navigate(`/${locale}/buy/error`, { replace: true });
       });
   }, [digitalSessionId, locationId, marketId, client, locale, navigate]);
@@ -84,7 +79,7 @@ export function SessionPage({ content }: BuyPageProps) {
         setRestored(session);
       })
       .catch((error: unknown) => {
-        reportFailure(error, 'restoreDigitalSession');
+        trackCallFailure(error, 'restoreDigitalSession');
         navigate(`/${locale}/buy/error`, { replace: true });
       });
   }, [digitalSessionId, locale, navigate]);

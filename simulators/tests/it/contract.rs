@@ -1,6 +1,6 @@
 //! Drift check: the committed `openapi/upstream.json` must equal [`simulators::openapi_spec`].
 //! Regenerate with `cargo run -p xtask -- openapi` (or `UPDATE_CONTRACT=1 cargo test -p
-//! simulators --test contract`).
+//! simulators --test it contract`).
 
 use std::path::PathBuf;
 
@@ -28,7 +28,7 @@ fn every_operation_documents_the_scenario_and_tracking_headers() {
     let spec: serde_json::Value = serde_json::from_str(&simulators::openapi_spec()).unwrap();
     assert_eq!(spec["info"]["title"], simulators::TITLE);
     let paths = spec["paths"].as_object().unwrap();
-    assert_eq!(paths.len(), 22);
+    assert_eq!(paths.len(), 23);
     for (path, ops) in paths {
         for (method, op) in ops.as_object().unwrap() {
             let names: Vec<&str> = op["parameters"]

@@ -1,8 +1,6 @@
 //! Every simulator answers per the default world, and per a scenario's override.
 
-mod common;
-
-use common::{client, json};
+use crate::common::{client, json};
 use serde_json::json;
 
 const SCENARIO: &str = "x-sim-scenario";
@@ -178,6 +176,55 @@ async fn content_per_locale_and_404s() {
             .send()
             .await
             .assert_status(poem::http::StatusCode::NOT_FOUND);
+    }
+}
+
+async fn broadband_facts(query: &[(&str, &str)]) -> poem::test::TestResponse {
+    let cli = client();
+    let mut req = cli.get("/content/broadband-facts");
+    for (k, v) in query {
+        req = req.query(*k, v);
+    }
+    req.send().await
+}
+
+#[tokio::test]
+async fn broadband_facts_per_tier_plan_type_and_lob() {
+    let hsd = [
+        ("tierIds", "HSD_030"),
+        ("servicePlanType", "PREPAID"),
+        ("lob", "INTERNET"),
+        ("sourceIds", "prepaid-portal"),
+    ];
+    let resp = broadband_facts(&hsd).await;
+    resp.assert_status_is_ok();
+    let body = json(resp).await;
+    let labels = body["labels"].as_array().unwrap();
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0]["tierId"], "HSD_030");
+    let label = &labels[0]["label"];
+    assert_eq!(label["speed"], "200 Mbps");
+    assert_eq!(label["plans"][0]["price"], "$45");
+    assert_eq!(label["plans"][1]["price"], "$15");
+    // Nothing known for the query: 200 with no labels.
+    for (i, other) in ["HSD_999", "POSTPAID", "VIDEO"].into_iter().enumerate() {
+        let mut q = hsd;
+        q[i].1 = other;
+        let resp = broadband_facts(&q).await;
+        resp.assert_status_is_ok();
+        assert_eq!(json(resp).await, json!({"labels": []}), "{other}");
+    }
+    // A scenario overrides or faults it under its own call name, apart from the bundles.
+    assert_eq!(
+        simulators::scenario::Call::from_path("/content/broadband-facts"),
+        Some(simulators::scenario::Call::BroadbandFacts)
+    );
+    // Every parameter is required.
+    for skip in 0..hsd.len() {
+        let q: Vec<_> = hsd.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, p)| *p).collect();
+        broadband_facts(&q)
+            .await
+            .assert_status(poem::http::StatusCode::BAD_REQUEST);
     }
 }
 

@@ -1,9 +1,7 @@
 //! Each operation against the in-process simulators, bad input, CSRF, body limit, harness
 //! pages, security headers and the web app fallback.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use poem::http::{StatusCode, header};
 
 #[tokio::test]
@@ -45,6 +43,67 @@ async fn content_en_es_and_unknown_site() {
     let en = json(cli.get("/-/api/my.prepaid/dictionary").send().await.0).await;
     let es = json(cli.get("/-/api/es/my.prepaid/dictionary").send().await.0).await;
     assert_ne!(en, es, "Spanish content differs from English");
+}
+
+const BROADBAND: &str = "/-/api/my.prepaid/broadband-facts";
+
+/// `getBroadbandFacts` with the plan-tier widget's inputs, `over` replacing some of them
+/// (`None` leaves a parameter out).
+async fn broadband(cli: &Client, path: &str, over: &[(&str, Option<&str>)]) -> poem::test::TestResponse {
+    let mut req = cli.get(path);
+    for (name, value) in [
+        ("tierIds", "HSD_030"),
+        ("servicePlanType", "PREPAID"),
+        ("lob", "INTERNET"),
+        ("sourceIds", "prepaid-portal"),
+    ] {
+        match over.iter().find(|(n, _)| *n == name) {
+            Some((_, Some(v))) => req = req.query(name, v),
+            Some((_, None)) => {}
+            None => req = req.query(name, &value),
+        }
+    }
+    req.send().await
+}
+
+#[tokio::test]
+async fn broadband_facts_for_the_plan_tier_widget() {
+    let (cli, _s) = harness_app().await;
+    let r = broadband(&cli, BROADBAND, &[]).await;
+    r.assert_status_is_ok();
+    let body = json(r.0).await;
+    let labels = body["labels"].as_array().unwrap();
+    assert_eq!(labels.len(), 1, "{body}");
+    assert_eq!(labels[0]["tierId"], "HSD_030");
+    assert_eq!(labels[0]["servicePlanType"], "PREPAID");
+    assert_eq!(labels[0]["lob"], "INTERNET");
+    let text = labels[0]["label"].to_string();
+    for figure in ["200 Mbps", "$45", "$15", "234.5 Mbps", "11.72 Mbps", "18.4 ms", "$0"] {
+        assert!(text.contains(figure), "missing {figure}");
+    }
+    // No label for the query: 200 with none (the page then shows the content's notice).
+    for over in [("tierIds", "HSD_999"), ("servicePlanType", "POSTPAID"), ("lob", "VIDEO")] {
+        let r = broadband(&cli, BROADBAND, &[(over.0, Some(over.1))]).await;
+        r.assert_status_is_ok();
+        assert_eq!(json(r.0).await, serde_json::json!({"labels": []}), "{over:?}");
+    }
+    let r = broadband(&cli, "/-/api/other.site/broadband-facts", &[]).await;
+    assert_api_error(r, 404, "NOT_FOUND").await;
+    for (name, value) in [
+        ("tierIds", None),
+        ("tierIds", Some("")),
+        ("tierIds", Some("HSD_030;drop")),
+        ("servicePlanType", None),
+        ("lob", Some("INTER NET")),
+        ("sourceIds", None),
+    ] {
+        let r = broadband(&cli, BROADBAND, &[(name, value)]).await;
+        let body = assert_api_error(r, 400, "VALIDATION_FAILED").await;
+        assert_eq!(body["details"][0]["field"], name, "{body}");
+    }
+    // English only: the Spanish page shows the static label of the buy-flow content.
+    let r = broadband(&cli, "/-/api/es/my.prepaid/broadband-facts", &[]).await;
+    assert_api_error(r, 404, "NOT_FOUND").await;
 }
 
 #[tokio::test]

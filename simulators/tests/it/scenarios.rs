@@ -42,8 +42,8 @@ fn every_file_parses_and_validates() {
     );
     let count = |flow: &str| scenario::all().iter().filter(|s| s.flow == flow).count();
     assert_eq!(count("retail"), 35);
-    assert_eq!(count("buy"), 53);
-    assert_eq!(scenario::all().len(), 35 + 53);
+    assert_eq!(count("buy"), 55);
+    assert_eq!(scenario::all().len(), 35 + 55);
 }
 
 #[test]

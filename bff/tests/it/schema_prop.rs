@@ -2,11 +2,9 @@
 //! mode, in-process simulators) never produce a 500, and every JSON answer validates against
 //! the committed `openapi/bff.json` schema of that operation and status.
 
-mod common;
-
 use std::sync::{Arc, OnceLock};
 
-use common::*;
+use crate::common::*;
 use poem::http::header;
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -231,6 +229,21 @@ proptest! {
         exercise("/-/api/es/{site}/dictionary", "get", rb)?;
         let rb = e.cli.get("/token").query("trackingId", &t);
         exercise("/token", "get", rb)?;
+    }
+
+    #[test]
+    fn broadband_facts(
+        site in prop_oneof![Just("my.prepaid".to_owned()), "[a-z][a-z.]{0,9}"],
+        tiers in prop::option::of(prop_oneof![Just("HSD_030".to_owned()), text()]),
+        plan in prop::option::of(prop_oneof![Just("PREPAID".to_owned()), text()]),
+        lob in prop::option::of(prop_oneof![Just("INTERNET".to_owned()), text()]),
+        sources in prop::option::of(prop_oneof![Just("prepaid-portal".to_owned()), text()]),
+    ) {
+        let mut rb = env().cli.get(format!("/-/api/{site}/broadband-facts"));
+        for (name, value) in [("tierIds", tiers), ("servicePlanType", plan), ("lob", lob), ("sourceIds", sources)] {
+            if let Some(v) = value { rb = rb.query(name, &v); }
+        }
+        exercise("/-/api/{site}/broadband-facts", "get", rb)?;
     }
 }
 

@@ -1,10 +1,8 @@
 //! Every fault kind, through the built-in scenarios that use it.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{client, json};
+use crate::common::{client, json};
 use poem::http::StatusCode;
 use simulators::fault::{Fault, TIMEOUT_HANG};
 
@@ -88,6 +86,7 @@ async fn reset_breaks_the_connection_for_a_real_client() {
         "{}/serviceability/validate-customer-serviceability?locationId=LOC-30309-0001",
         sim.base_url
     );
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let resp = reqwest::Client::new()
         .get(url)
         .header(SCENARIO, "retail/serviceability-network-failure")

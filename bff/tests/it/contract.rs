@@ -1,6 +1,6 @@
 //! Drift check of the committed browser-to-BFF contract `openapi/bff.json`.
 //! Regenerate with `cargo run -p xtask -- openapi` (or `UPDATE_CONTRACT=1 cargo test -p bff
-//! --test contract`).
+//! --test it contract`).
 
 use std::path::PathBuf;
 
@@ -20,7 +20,7 @@ fn committed_spec_matches_code() {
     assert!(
         committed == rendered,
         "openapi/bff.json differs from the code: regenerate with `cargo run -p xtask -- openapi` \
-         (or UPDATE_CONTRACT=1 cargo test -p bff --test contract) and commit it"
+         (or UPDATE_CONTRACT=1 cargo test -p bff --test it contract) and commit it"
     );
 }
 
@@ -40,6 +40,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "addPaymentInstrument",
         "assignDevice",
         "createDigitalSession",
+        "getBroadbandFacts",
         "getBuyflow",
         "getBuyflowEs",
         "getCardEntryConfig",

@@ -3,9 +3,7 @@
 //! answers lead to must be the scenario's `expect.stage` (and `expect.coldTap`, and the
 //! assign message key). Expectations are read from the scenarios, never retyped.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use poem::http::header;
 use serde_json::Value;
 use simulators::scenario::{self, Scenario};

@@ -1,12 +1,10 @@
 //! Upstream faults through the BFF (wiremock and a connection-dropping listener), and the
 //! production mode: no harness, no scenario header forwarded whatever the browser sends.
 
-mod common;
-
 use std::time::Duration;
 
 use bff::config::{Mode, UpstreamUrls};
-use common::*;
+use crate::common::*;
 use poem::http::{StatusCode, header};
 use wiremock::{
     Mock, MockServer, ResponseTemplate,
@@ -76,6 +74,45 @@ async fn malformed_5xx_and_4xx_are_502() {
         "UPSTREAM_ERROR",
     )
     .await;
+}
+
+#[tokio::test]
+async fn broadband_facts_forward_the_widget_inputs_and_map_failures() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/broadband-facts"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({"labels": []})))
+        .up_to_n_times(1)
+        .mount(&server)
+        .await;
+    Mock::given(path("/broadband-facts"))
+        .respond_with(ResponseTemplate::new(503))
+        .up_to_n_times(1)
+        .mount(&server)
+        .await;
+    Mock::given(path("/broadband-facts"))
+        .respond_with(ResponseTemplate::new(200).set_body_string("{\"labels\": [{"))
+        .mount(&server)
+        .await;
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&server.uri()), 2000));
+    let get = || {
+        cli.get("/-/api/my.prepaid/broadband-facts")
+            .query("tierIds", &"HSD_030")
+            .query("servicePlanType", &"PREPAID")
+            .query("lob", &"INTERNET")
+            .query("sourceIds", &"prepaid-portal")
+            .header("trackingid", TRACKING)
+            .send()
+    };
+    get().await.assert_status_is_ok();
+    let reqs = server.received_requests().await.unwrap();
+    let query: Vec<(String, String)> = reqs[0].url.query_pairs().into_owned().collect();
+    let want = [("tierIds", "HSD_030"), ("servicePlanType", "PREPAID"), ("lob", "INTERNET"), ("sourceIds", "prepaid-portal")];
+    assert_eq!(query, want.map(|(k, v)| (k.to_owned(), v.to_owned())));
+    assert_eq!(reqs[0].headers.get("trackingid").unwrap(), TRACKING);
+    assert_eq!(reqs[0].headers.get("source").unwrap(), "DIGITAL2.0");
+    assert_api_error(get().await, 502, "UPSTREAM_ERROR").await;
+    assert_api_error(get().await, 502, "UPSTREAM_BAD_RESPONSE").await;
 }
 
 #[tokio::test]

@@ -4,8 +4,6 @@
 //! `ORDER_NOT_READY`, idempotent submission under concurrent duplicates, tax failure, the
 //! identity-router choice and customer validation.
 
-mod common;
-
 use std::time::Duration;
 
 use bff::{
@@ -13,7 +11,7 @@ use bff::{
     domain::catalogue,
     startup::{Clock, endpoint, state_with_clock},
 };
-use common::*;
+use crate::common::*;
 use poem::{EndpointExt, http::header, test::TestClient};
 use serde_json::{Value, json};
 use upstream::content::Buyflow;
@@ -789,4 +787,36 @@ async fn production_hosts_use_the_production_router() {
         "NOT_FOUND",
     )
     .await;
+}
+
+/// The page fires serviceability, product details and promotions together right after
+/// `/token`: all three must land in one buy context (regression: each call used to create the
+/// context id, and the last session write orphaned what the others stored).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn parallel_first_calls_share_one_buy_context() {
+    let sims = simulators::spawn_embedded().await.unwrap();
+    let cli = app(&UpstreamUrls::under(&sims.base_url), |_| {});
+    for _ in 0..5 {
+        let b = Buyer::new(&cli, "en").await;
+        let serviceability = b
+            .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
+            .query("trackingId", &TRACKING)
+            .query("locationId", &"LOC-30309-0001")
+            .query("source", &"CP")
+            .send();
+        let details = b
+            .get("/secure/api/v1/util-service/product-detail")
+            .query("source", &"CP")
+            .query("marketId", &"ATL")
+            .query("trackingId", &TRACKING)
+            .send();
+        let (s, d) = tokio::join!(serviceability, details);
+        s.assert_status_is_ok();
+        d.assert_status_is_ok();
+        let created = b
+            .send("post", "/secure/session", &json!({ "redirectUrl": "/en/buy/session" }))
+            .send()
+            .await;
+        created.assert_status_is_ok();
+    }
 }

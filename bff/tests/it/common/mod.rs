@@ -2,7 +2,11 @@
 //! (or any upstream URLs), a built-looking web dist, session + CSRF token.
 #![allow(dead_code)]
 
-use std::{path::PathBuf, sync::Arc, time::Duration};
+use std::{
+    path::PathBuf,
+    sync::{Arc, OnceLock},
+    time::Duration,
+};
 
 use bff::{
     config::{Config, Mode, UpstreamUrls, Upstreams},
@@ -13,22 +17,23 @@ use serde_json::Value;
 
 pub type Client = TestClient<BoxEndpoint<'static, Response>>;
 
-/// A web dist directory with `index.html` and one hashed asset.
+/// A web dist directory with `index.html` and one hashed asset, written once per test process
+/// under cargo's `target/tmp` (so test runs leave nothing in the system temp directory).
 pub fn web_dist() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bff-test-dist-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(dir.join("assets")).unwrap();
-    std::fs::write(
-        dir.join("index.html"),
-        "<!doctype html><html lang=\"en\"><title>app</title><div id=\"root\"></div></html>",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("assets/app-1a2b3c.js"),
-        "console.log('app');".repeat(100),
-    )
-    .unwrap();
-    std::fs::write(dir.join("robots.txt"), "User-agent: *\n").unwrap();
-    dir
+    static DIST: OnceLock<PathBuf> = OnceLock::new();
+    DIST.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bff-test-dist");
+        std::fs::create_dir_all(dir.join("assets")).unwrap();
+        std::fs::write(
+            dir.join("index.html"),
+            "<!doctype html><html lang=\"en\"><title>app</title><div id=\"root\"></div></html>",
+        )
+        .unwrap();
+        std::fs::write(dir.join("assets/app-1a2b3c.js"), "console.log('app');".repeat(100)).unwrap();
+        std::fs::write(dir.join("robots.txt"), "User-agent: *\n").unwrap();
+        dir
+    })
+    .clone()
 }
 
 /// Configuration for tests: given mode and URLs, short upstream timeout, no rate limit.

@@ -2,12 +2,10 @@
 //! digital session): default answers, the test-card table, and scenario overrides of the
 //! new call names (seed 000 §3, §4, §7; `../shared/business-codes.md`).
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use common::{client, json};
+use crate::common::{client, json};
 use poem::http::{Method, StatusCode};
 use serde_json::{Value, json};
 use simulators::scenario::{Call, Scenario};
@@ -772,7 +770,7 @@ fn test_cards_md_is_generated_from_the_table() {
     assert!(
         committed == rendered,
         "simulators/TEST_CARDS.md differs from the table; regenerate with \
-         `UPDATE_TEST_CARDS=1 cargo test -p simulators --test buy_services`"
+         `UPDATE_TEST_CARDS=1 cargo test -p simulators --test it buy_services`"
     );
     assert!(committed.contains("| `4010 1175 0000 0007` | visa | `PAYMENT-1175` |"));
 }

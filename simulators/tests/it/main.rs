@@ -1,0 +1,12 @@
+//! The simulators integration tests as one binary: the test command builds in release, where each
+//! test binary is a separate link of the whole dependency tree.
+
+mod common;
+
+mod buy_scenarios;
+mod buy_services;
+mod contract;
+mod faults;
+mod scenarios;
+mod services;
+mod world_props;

@@ -57,13 +57,16 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
   const axe = (id: string) => expectNoAxeViolationsOnce(page, `buy ${id} [${locale}]`);
   let at = await settled(page);
   const left = at;
-
-  if (at === 'direct-promo') {
-    await axe(at);
-    await onPage(page, at).getByRole('button', { name: text(c, 'directPromo.next') }).click();
-  } else if (at === 'internet') {
-    await axe(at);
-    await onPage(page, at).getByRole('button', { name: text(c, 'internet.next') }).first().click();
+  if (at !== 'direct-promo' && at !== 'internet') return;
+  // Next is enabled once product details are in; a failed call leaves for the error page
+  const nextName = text(c, at === 'direct-promo' ? 'directPromo.next' : 'internet.next');
+  const next = onPage(page, at).getByRole('button', { name: nextName, disabled: false }).first();
+  const elsewhere = page.locator(AWAY.filter((id) => id !== at).map((id) => `[data-page="${id}"]`).join(', '));
+  await expect(next.or(elsewhere).first()).toBeVisible({ timeout: 20_000 });
+  if (!(await next.isVisible())) return;
+  await axe(at);
+  await next.click();
+  if (at === 'internet') {
     // Next opens the promo modal when a promotion is offered and not in the cart, else leaves
     const modal = page.getByRole('dialog');
     const opened = await Promise.race([
@@ -75,8 +78,6 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
       const choice = input.acceptPromo ? 'internet.promoModal.accept' : 'internet.promoModal.close';
       await modal.getByRole('button', { name: text(c, choice) }).click();
     }
-  } else {
-    return;
   }
 
   // The identity router (external page, simulated): pick the scenario's identity.
@@ -129,12 +130,12 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
     await expect(autoRefill).toBeEnabled();
     await choose(autoRefill);
   }
-  const next = details.getByRole('button', { name: text(c, 'payment.next') });
+  const pay = details.getByRole('button', { name: text(c, 'payment.next') });
   for (let attempt = 1; attempt <= (input.attempts ?? 1); attempt++) {
     await fillCard();
-    await expect(next).toBeEnabled({ timeout: 45_000 });
+    await expect(pay).toBeEnabled({ timeout: 45_000 });
     const answered = page.waitForResponse((r) => r.url().includes('add-secure-prepaid-payment-instrument'));
-    await next.click();
+    await pay.click();
     await answered;
     // the last of several failures leaves the flow (marketing site): the spec checks where
     if (input.attempts && attempt === input.attempts) return;

@@ -25,7 +25,9 @@ test('a kit is bought by keyboard alone, card entry and identity router included
   await page.goto(`/harness/start/${happy.id}?locale=en`);
   const internet = page.locator('[data-page="internet"]');
   await expect(internet).toBeVisible();
-  await press(internet.getByRole('button', { name: text(c, 'internet.next') }).first(), 'Enter');
+  const next = internet.getByRole('button', { name: text(c, 'internet.next') }).first();
+  await expect(next).toBeEnabled(); // once the price is known
+  await press(next, 'Enter');
   const modal = page.getByRole('dialog');
   await expect(modal).toBeVisible();
   await press(modal.getByRole('button', { name: text(c, 'internet.promoModal.close') }), 'Enter');
@@ -53,9 +55,9 @@ test('a kit is bought by keyboard alone, card entry and identity router included
   await type(card.locator('#cardNumber'), input.card);
   await type(card.locator('#expirationDate'), input.expiry);
   await type(card.locator('#cvv'), input.cvv);
-  const next = details.getByRole('button', { name: text(c, 'payment.next') });
-  await expect(next).toBeEnabled({ timeout: 20_000 });
-  await press(next, 'Enter');
+  const pay = details.getByRole('button', { name: text(c, 'payment.next') });
+  await expect(pay).toBeEnabled({ timeout: 20_000 });
+  await press(pay, 'Enter');
 
   const review = page.locator('[data-page="order-review"]');
   await expect(review).toBeVisible({ timeout: 20_000 });

@@ -99,6 +99,31 @@ export const CustomerInfoEs: Story = pageStory(customerInfoPage, 'es');
 const customerInfoRestoredPage: PageStory = { page: 'customer-info', path: '/customer-info', seed: 'restored', recording: 'session-existing-complete' };
 export const CustomerInfoRestoredEn: Story = pageStory(customerInfoRestoredPage, 'en');
 export const CustomerInfoRestoredEs: Story = pageStory(customerInfoRestoredPage, 'es');
+/**
+ * Back from the identity router with a strip flag set (seed 000 §4): the restored phone or
+ * e-mail is blanked, so customer info asks for it (editable, empty).
+ */
+function stripStory(flag: 'stripPhoneNumber' | 'stripEmail', locale: Locale): Story {
+  const name = flag === 'stripPhoneNumber' ? 'session-strip-phone' : 'session-strip-email';
+  const base = pageStory({ page: 'customer-info', path: '/session?digitalSessionId=DS-0000000000000000', recording: name }, locale);
+  const labels = (content[locale].buyflow as { customerInfo: { phoneLabel: string; emailLabel: string } }).customerInfo;
+  return {
+    ...base,
+    name: `customer-info after ${flag} (${locale})`,
+    beforeEach: () => {
+      seedBuySession('context', recording(name));
+      sessionStorage.setItem(flag, 'true');
+    },
+    play: async ({ canvasElement }) => {
+      const label = flag === 'stripPhoneNumber' ? labels.phoneLabel : labels.emailLabel;
+      const field = await within(canvasElement).findByRole('textbox', { name: label }, { timeout: 10_000 });
+      await expect(field).toHaveValue('');
+      await expect(field).not.toHaveAttribute('readonly');
+    },
+  };
+}
+export const StripPhoneEn: Story = stripStory('stripPhoneNumber', 'en');
+export const StripEmailEs: Story = stripStory('stripEmail', 'es');
 /** Storybook does not serve the card-entry stand-in: the frame shows a placeholder page. */
 const PLACEHOLDER_FRAME =
   'data:text/html,' +

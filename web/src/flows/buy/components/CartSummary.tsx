@@ -48,7 +48,8 @@ export function StickyCart({
     <div className="sticky-cart" data-testid="sticky-cart">
       <span>{fill(content.itemCount, { count: 1 })}</span>
       {cart && <span>{fill(content.price, { price: formatPrice(cart.total, locale) })}</span>}
-      <Button className="button button--primary" onPress={onNext} isDisabled={isDisabled}>
+      {/* no going on before the price is known (product details still loading) */}
+      <Button className="button button--primary" onPress={onNext} isDisabled={isDisabled || !cart}>
         {content.next}
       </Button>
     </div>

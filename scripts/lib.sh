@@ -20,3 +20,10 @@ ensure_node_modules() {
     cp package-lock.json node_modules/.lock-stamp
   fi
 }
+
+# The one release build, shared by run.sh and test.sh. The test targets are built too: their
+# dev-dependency features (poem's test client, tokio's test-util) are unified into the same
+# crates, so building the portal alone would compile a second variant of them.
+build_release() {
+  cargo build --release --locked --workspace --all-targets
+}

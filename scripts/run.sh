@@ -4,6 +4,6 @@
 source "$(dirname "$0")/lib.sh"
 step "npm packages"; ensure_node_modules
 step "web build"; npm run --silent build:web
-step "cargo build --release"; cargo build --release --locked -p bff
+step "cargo build --release (shared with scripts/test.sh)"; build_release
 step "start"
 exec ./target/release/bff

@@ -6,8 +6,7 @@ source "$(dirname "$0")/lib.sh"
 
 step "system packages"; ensure_chromium
 step "npm packages"; ensure_node_modules
-step "cargo build --release (once, shared by tests and the portal)"
-cargo build --release --locked --workspace --all-targets
+step "cargo build --release (once, shared by tests and the portal)"; build_release
 step "contract drift: web/src/api from openapi/bff.json"; npm run --silent check:api
 step "rust tests (drift of openapi/*.json and recordings, unit, integration, property)"
 cargo test --release --locked --workspace -q

@@ -96,6 +96,30 @@ impl<'a> Buyer<'a> {
     }
 
     /// Address, serviceability CP, product details, promotions, promo in cart, tax.
+    /// `validateBuyServiceability` (source `CP`) of `location`.
+    fn serviceability(
+        &self,
+        location: &str,
+    ) -> poem::test::TestRequestBuilder<'a, poem::endpoint::BoxEndpoint<'static, poem::Response>>
+    {
+        self.get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
+            .query("trackingId", &TRACKING)
+            .query("locationId", &location)
+            .query("source", &"CP")
+    }
+
+    /// `getProductDetails` of `market`.
+    fn product_details(
+        &self,
+        market: &str,
+    ) -> poem::test::TestRequestBuilder<'a, poem::endpoint::BoxEndpoint<'static, poem::Response>>
+    {
+        self.get("/secure/api/v1/util-service/product-detail")
+            .query("source", &"CP")
+            .query("marketId", &market)
+            .query("trackingId", &TRACKING)
+    }
+
     async fn shop(&self, zip: &str, street: &str, promo: bool) -> Value {
         let v = self
             .ok(self
@@ -108,26 +132,14 @@ impl<'a> Buyer<'a> {
             .as_str()
             .unwrap()
             .to_owned();
-        let s = self
-            .ok(self
-                .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
-                .query("trackingId", &TRACKING)
-                .query("locationId", &loc)
-                .query("source", &"CP"))
-            .await;
+        let s = self.ok(self.serviceability(&loc)).await;
         assert_eq!(s["outcome"], "serviceable", "{s}");
         assert!(
             s["geocode"].is_string() && s["address"]["addressLine1"].is_string(),
             "{s}"
         );
         let market = s["marketId"].as_str().unwrap().to_owned();
-        let d = self
-            .ok(self
-                .get("/secure/api/v1/util-service/product-detail")
-                .query("source", &"CP")
-                .query("marketId", &market)
-                .query("trackingId", &TRACKING))
-            .await;
+        let d = self.ok(self.product_details(&market)).await;
         assert!(d["shipping"]["rate"].is_number(), "{d}");
         let p = self
             .ok(self.send(
@@ -721,18 +733,8 @@ async fn tax_failure_falls_back_to_the_subtotal() {
         .as_str()
         .unwrap()
         .to_owned();
-    let s = b
-        .ok(b
-            .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
-            .query("trackingId", &TRACKING)
-            .query("locationId", &loc)
-            .query("source", &"CP"))
-        .await;
-    b.ok(b
-        .get("/secure/api/v1/util-service/product-detail")
-        .query("marketId", &s["marketId"].as_str().unwrap())
-        .query("trackingId", &TRACKING))
-        .await;
+    let s = b.ok(b.serviceability(&loc)).await;
+    b.ok(b.product_details(s["marketId"].as_str().unwrap())).await;
     let t = b
         .ok(b.send(
             "post",
@@ -798,19 +800,10 @@ async fn parallel_first_calls_share_one_buy_context() {
     let cli = app(&UpstreamUrls::under(&sims.base_url), |_| {});
     for _ in 0..5 {
         let b = Buyer::new(&cli, "en").await;
-        let serviceability = b
-            .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
-            .query("trackingId", &TRACKING)
-            .query("locationId", &"LOC-30309-0001")
-            .query("source", &"CP")
-            .send();
-        let details = b
-            .get("/secure/api/v1/util-service/product-detail")
-            .query("source", &"CP")
-            .query("marketId", &"ATL")
-            .query("trackingId", &TRACKING)
-            .send();
-        let (s, d) = tokio::join!(serviceability, details);
+        let (s, d) = tokio::join!(
+            b.serviceability("LOC-30309-0001").send(),
+            b.product_details("ATL").send()
+        );
         s.assert_status_is_ok();
         d.assert_status_is_ok();
         let created = b

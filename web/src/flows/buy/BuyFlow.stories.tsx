@@ -135,6 +135,19 @@ const blankCardFrame: HttpHandler = http.get('*/secure/api/v1/payments/card-entr
 const orderDetailsPage: PageStory = { page: 'order-details', path: '/order-details', seed: 'customer', before: [blankCardFrame] };
 export const OrderDetailsEn: Story = pageStory(orderDetailsPage, 'en');
 export const OrderDetailsEs: Story = pageStory(orderDetailsPage, 'es');
+/** The payment id call fails (recorded 502): the payment alert with the generic message. */
+function paymentAlertStory(locale: Locale): Story {
+  const base = pageStory({ page: 'order-details', path: '/order-details', seed: 'customer', recording: 'payment-id-network-failure' }, locale);
+  return {
+    ...base,
+    name: `order-details, payment alert (${locale})`,
+    play: async ({ canvasElement }) => {
+      await expect(await within(canvasElement).findByTestId('payment-alert', {}, { timeout: 10_000 })).toBeVisible();
+    },
+  };
+}
+export const PaymentAlertEn: Story = paymentAlertStory('en');
+export const PaymentAlertEs: Story = paymentAlertStory('es');
 const orderReviewPage: PageStory = { page: 'order-review', path: '/order-review', seed: 'card' };
 export const OrderReviewEn: Story = pageStory(orderReviewPage, 'en');
 export const OrderReviewEs: Story = pageStory(orderReviewPage, 'es');

@@ -35,14 +35,17 @@ export async function choose(control: Locator): Promise<void> {
 const onPage = (page: Page, id: string) => page.locator(`[data-page="${id}"]`);
 const AWAY = ['direct-promo', 'internet', 'customer-info', 'order-details', 'order-review', 'order-confirmation', 'error', '404'];
 
+/** Any of the flow's settled pages except `leaving`. */
+const pagesOtherThan = (page: Page, leaving?: string) =>
+  page.locator(AWAY.filter((id) => id !== leaving).map((id) => `[data-page="${id}"]`).join(', '));
+
 /**
  * Waits until the flow settles on one of its pages (not the loading ones) other than `leaving`,
  * the page the customer just left (it stays visible until the navigation lands), and returns
  * its id.
  */
 async function settled(page: Page, leaving?: string): Promise<string> {
-  const ids = AWAY.filter((id) => id !== leaving);
-  const any = page.locator(ids.map((id) => `[data-page="${id}"]`).join(', ')).first();
+  const any = pagesOtherThan(page, leaving).first();
   await expect(any).toBeVisible({ timeout: 20_000 });
   return (await any.getAttribute('data-page')) ?? '';
 }
@@ -61,7 +64,7 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
   // Next is enabled once product details are in; a failed call leaves for the error page
   const nextName = text(c, at === 'direct-promo' ? 'directPromo.next' : 'internet.next');
   const next = onPage(page, at).getByRole('button', { name: nextName, disabled: false }).first();
-  const elsewhere = page.locator(AWAY.filter((id) => id !== at).map((id) => `[data-page="${id}"]`).join(', '));
+  const elsewhere = pagesOtherThan(page, at);
   await expect(next.or(elsewhere).first()).toBeVisible({ timeout: 20_000 });
   if (!(await next.isVisible())) return;
   await axe(at);
@@ -141,7 +144,7 @@ export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: st
     if (input.attempts && attempt === input.attempts) return;
     // a failure shows the payment alert and stays; anything else leaves the page
     const alert = details.getByTestId('payment-alert');
-    await expect(alert.or(page.locator(AWAY.filter((id) => id !== 'order-details').map((id) => `[data-page="${id}"]`).join(', '))).first()).toBeVisible({ timeout: 20_000 });
+    await expect(alert.or(pagesOtherThan(page, 'order-details')).first()).toBeVisible({ timeout: 20_000 });
     at = (await alert.isVisible()) ? 'order-details' : await settled(page, 'order-details');
     if (at !== 'order-details') break;
     // The payment form locks for 30 s after a failure (10 s from the second): skip the wait.

@@ -11,7 +11,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     testTimeout: 20_000,
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     environmentOptions: { jsdom: { url: 'http://localhost:3000/en/dollargeneral' } },
   },

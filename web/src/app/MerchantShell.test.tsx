@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentHandlers } from '../testing/recordings';
-import { content, en, es } from '../test/content';
-import { renderApp } from '../test/render';
+import { content, en, es } from '../testing/content';
+import { renderApp } from '../testing/render';
+import { retailFlow, retailHref } from '../flows/retail/routes';
 
 const server = setupServer(...contentHandlers(content));
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -13,19 +14,19 @@ afterAll(() => server.close());
 
 describe('merchant shell', () => {
   it('language toggle swaps /en/ and /es/ and keeps the rest of the path', async () => {
-    const { router } = renderApp('/en/dollargeneral?x=1');
+    const { router } = renderApp(`${retailHref('en')}?x=1`);
     const toggle = await screen.findByRole('link', { name: en.dictionary.languageToggleLabel }, { timeout: 10_000 });
-    expect(toggle).toHaveAttribute('href', '/es/dollargeneral?x=1');
+    expect(toggle).toHaveAttribute('href', `${retailHref('es')}?x=1`);
     await userEvent.click(toggle);
-    expect(router.state.location.pathname).toBe('/es/dollargeneral');
+    expect(router.state.location.pathname).toBe(retailHref('es'));
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
     expect(await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading })).toBeInTheDocument();
     const back = await screen.findByRole('link', { name: es.dictionary.languageToggleLabel });
-    expect(back).toHaveAttribute('href', '/en/dollargeneral?x=1');
+    expect(back).toHaveAttribute('href', `${retailHref('en')}?x=1`);
   });
 
   it('always shows the English footer links, with rel for _blank', async () => {
-    renderApp('/es/dollargeneral');
+    renderApp(retailHref('es'));
     const footerNav = await screen.findByRole('navigation', { name: es.dictionary.footerNavLabel });
     const links = footerNav.querySelectorAll('a');
     expect(links).toHaveLength(5);
@@ -42,7 +43,7 @@ describe('merchant shell', () => {
   });
 
   it('hides the log-out link the buy-flow content carries (seed 000 §2)', async () => {
-    renderApp('/en/dollargeneral');
+    renderApp(retailHref('en'));
     await screen.findByRole('navigation', { name: en.dictionary.footerNavLabel });
     const logout = (content.en.buyflow as { logout: { label: string } }).logout;
     expect(logout.label).not.toBe('');
@@ -50,11 +51,17 @@ describe('merchant shell', () => {
     expect(screen.queryByRole('link', { name: logout.label })).not.toBeInTheDocument();
   });
 
-  it('redirects / to /en/dollargeneral and shows not found for other locales', async () => {
+  it('redirects / to the retail page in English and shows not found for other locales', async () => {
     const { router } = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/dollargeneral'));
-    renderApp('/fr/dollargeneral');
+    await waitFor(() => expect(router.state.location.pathname).toBe(retailHref('en')));
+    renderApp(`/fr/${retailFlow.base}`);
     expect(await screen.findByRole('heading', { name: en.dictionary.notFound.title })).toBeInTheDocument();
+  });
+
+  it('shows not found below the retail page: its table has no page there', async () => {
+    renderApp(`${retailHref('es')}/extra`);
+    expect(await screen.findByRole('heading', { name: es.dictionary.notFound.title })).toBeInTheDocument();
+    expect(document.querySelector('[data-stage="addressCheck"]')).toBeNull();
   });
 
   it('renders the error page from the dictionary', async () => {

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '../components/ButtonLink';
 import { useDictionary } from '../content/hooks';
 import { ContentFallback, ContentLoading } from '../content/ContentFallback';
-import type { Locale } from './locale';
+import type { Locale } from '../lib/locale';
 
 function FullPageMessage({ locale, kind }: { locale: Locale; kind: 'errorPage' | 'notFound' }) {
   const dictionary = useDictionary(locale);
@@ -14,15 +14,7 @@ function FullPageMessage({ locale, kind }: { locale: Locale; kind: 'errorPage' |
       <h1>{page.title}</h1>
       <p>{page.description}</p>
       <p>
-        {/^https?:/.test(page.backUrl) ? (
-          <a className="button button--primary" href={page.backUrl}>
-            {page.backLabel}
-          </a>
-        ) : (
-          <Link className="button button--primary" to={page.backUrl}>
-            {page.backLabel}
-          </Link>
-        )}
+        <ButtonLink to={page.backUrl}>{page.backLabel}</ButtonLink>
       </p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
-import type { Locale } from '../app/locale';
+import type { Locale } from '../lib/locale';
 
 export type MerchantFlow = Schemas['MerchantFlow'];
 export type Dictionary = Schemas['Dictionary'];

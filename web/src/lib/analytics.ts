@@ -1,8 +1,9 @@
 import { CallFailure } from '../api/client';
+import type { FlowDef } from './flows';
 
 /** Analytics events pushed to `window.dataLayer` (seed 000 §7: "pushed to a data layer at each step"). */
 export type AnalyticsEvent =
-  | { event: 'pageView'; flowType: 'buyflow|prepaid'; step: string; locale: string }
+  | { event: 'pageView'; flowType: string; step: string; locale: string }
   | { event: 'serviceability'; tapStatus: string }
   | { event: 'apiError'; call: string; errorCode: string }
   | { event: 'assign'; outcome: string }
@@ -19,6 +20,11 @@ export function track(event: AnalyticsEvent): void {
   if (typeof window === 'undefined') return;
   window.dataLayer ??= [];
   window.dataLayer.push(event);
+}
+
+/** The `pageView` event of a flow's page or stage (`step`: `pageStep(page)` or the stage id). */
+export function trackPageView(flow: FlowDef, step: string, locale: string): void {
+  track({ event: 'pageView', flowType: flow.flowType, step, locale });
 }
 
 /** The `apiError` event of a failed BFF call: its operation and error code when known. */

@@ -1,8 +1,11 @@
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { MerchantFlow } from '../content/hooks';
+import { isLoadingStage, type Stage } from '../flows/retail/routes';
 import type { Recording, ScenarioInput } from './recordings';
 
-const LOADING = new Set(['validateAddress', 'codeCheckSubmit']);
+/** A stage of the retail page, or the app's error page the flow can end on. */
+export type RetailEnd = Stage | 'errorPage';
+
 const TIMEOUT = 10_000;
 
 function currentStage(root: HTMLElement): string | null {
@@ -14,14 +17,14 @@ async function settled(root: HTMLElement): Promise<string> {
   return waitFor(
     () => {
       const stage = currentStage(root);
-      if (!stage || LOADING.has(stage)) throw new Error(`still at ${stage ?? 'nothing'}`);
+      if (!stage || isLoadingStage(stage)) throw new Error(`still at ${stage ?? 'nothing'}`);
       return stage;
     },
     { timeout: TIMEOUT },
   );
 }
 
-export async function waitForStage(root: HTMLElement, stage: string): Promise<void> {
+export async function waitForStage(root: HTMLElement, stage: RetailEnd): Promise<void> {
   await waitFor(() => expect(root.querySelector(`[data-stage="${stage}"]`)).toBeVisible(), { timeout: TIMEOUT });
 }
 
@@ -29,7 +32,7 @@ export async function waitForStage(root: HTMLElement, stage: string): Promise<vo
  * Walks the retail flow with a scenario's input, as a person would: types the address, picks
  * the unit, enters the device code and phone. Stops when `stopAt` shows (when given).
  */
-export async function walkRetail(root: HTMLElement, input: ScenarioInput, mf: MerchantFlow, stopAt?: string) {
+export async function walkRetail(root: HTMLElement, input: ScenarioInput, mf: MerchantFlow, stopAt?: RetailEnd) {
   const canvas = within(root);
   await waitForStage(root, 'addressCheck');
   if (stopAt === 'addressCheck') return;
@@ -67,7 +70,7 @@ export async function walkRetail(root: HTMLElement, input: ScenarioInput, mf: Me
 
 export interface StagePlan {
   recording: Recording;
-  stopAt?: string;
+  stopAt?: RetailEnd;
   hold?: string[];
 }
 
@@ -75,7 +78,7 @@ const VALIDATE = '/secure/api/v1/serviceability/address/validate-customer-addres
 const ASSIGN = '/van-service-api/assign';
 
 /** Chooses the recorded scenario that reaches `stage` (its own end first, else one passing by). */
-export function planFor(stage: string, recordings: Recording[]): StagePlan | undefined {
+export function planFor(stage: RetailEnd, recordings: Recording[]): StagePlan | undefined {
   const sorted = [...recordings].sort((a, b) => a.exchanges.length - b.exchanges.length || a.scenario.id.localeCompare(b.scenario.id));
   const own = sorted.find((r) => r.scenario.expect.stage === stage);
   if (own) return { recording: own };

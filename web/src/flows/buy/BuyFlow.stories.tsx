@@ -4,8 +4,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import contentJson from '../../content/recordings/content.json';
 import { recordingHandlers, type ContentRecording, type Recording } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
-import { seedBuySession, type BuySeed } from './testing';
-import type { BuyPage } from './progress';
+import { seedBuySession, type BuySeed } from '../../testing/buySession';
+import type { BuyPageId as BuyPage } from './routes';
 
 const content = contentJson as unknown as ContentRecording;
 const recordings = import.meta.glob<Recording>('./recordings/*.json', { eager: true, import: 'default' });

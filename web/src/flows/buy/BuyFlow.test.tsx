@@ -4,12 +4,13 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordingHandlers, type Recording } from '../../testing/recordings';
-import { content } from '../../test/content';
-import { renderApp } from '../../test/render';
+import { content } from '../../testing/content';
+import { renderApp } from '../../testing/render';
+import { seedBuySession, SUBMIT_PATH, type BuySeed } from '../../testing/buySession';
 import type { BuyContent } from './content';
+import { buyHref, type BuyPageId } from './routes';
 import happyJson from './recordings/happy-promo-accepted.json';
 import completeJson from './recordings/session-existing-complete.json';
-import { seedBuySession, SUBMIT_PATH, type BuySeed } from './testing';
 
 // the first page of a run loads the lazy buy chunk: slow on a busy machine
 configure({ asyncUtilTimeout: 15_000 });
@@ -40,13 +41,13 @@ const open = (path: string, seed: BuySeed = 'context') => {
   seedBuySession(seed, happy);
   return renderApp(path);
 };
-const waitForPage = (id: string) => waitFor(() => expect(page()).toBe(id), { timeout: 15_000 });
+const waitForPage = (id: BuyPageId) => waitFor(() => expect(page()).toBe(id), { timeout: 15_000 });
 
 describe('buy flow pages with recorded answers', () => {
   it('entry reads lm and goes to internet; progress 20; calls carry Accept-Language', async () => {
-    const { router } = open(`/es/buy?lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
+    const { router } = open(`${buyHref('es', 'entry')}?lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
     await waitForPage('internet');
-    expect(router.state.location.pathname).toBe('/es/buy/internet');
+    expect(router.state.location.pathname).toBe(buyHref('es', 'internet'));
     const bar = await screen.findByRole('progressbar');
     expect(bar).toHaveAttribute('aria-valuenow', '20');
     expect(screen.getByText(es.progress.internet)).toBeInTheDocument();
@@ -69,9 +70,9 @@ describe('buy flow pages with recorded answers', () => {
     ] as const) {
       server.use(http.get(path, () => HttpResponse.json({ errorCode: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' }, { status: 502 })));
       window.dataLayer = [];
-      const { router, unmount } = open(`/en/buy?lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
+      const { router, unmount } = open(`${buyHref('en', 'entry')}?lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
       await waitForPage('error');
-      expect(router.state.location.pathname).toBe('/en/buy/error');
+      expect(router.state.location.pathname).toBe(buyHref('en', 'error'));
       expect(window.dataLayer).toContainEqual({ event: 'apiError', call, errorCode: 'UPSTREAM_UNAVAILABLE' });
       unmount();
       server.resetHandlers(...recordingHandlers(happy, content));
@@ -80,21 +81,21 @@ describe('buy flow pages with recorded answers', () => {
   });
 
   it('entry with promo=true goes to direct-promo', async () => {
-    const { router } = open(`/en/buy?promo=true&lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
+    const { router } = open(`${buyHref('en', 'entry')}?promo=true&lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
     await waitForPage('direct-promo');
-    expect(router.state.location.pathname).toBe('/en/buy/direct-promo');
+    expect(router.state.location.pathname).toBe(buyHref('en', 'direct-promo'));
   });
 
   it('internet Next opens the promo modal; accepting adds the promo and goes to session', async () => {
     server.use(http.post('*/secure/session', () => delay('infinite')));
     const user = userEvent.setup();
-    const { router } = open('/en/buy/internet');
+    const { router } = open(buyHref('en', 'internet'));
     await screen.findByTestId('cart-summary');
     await user.click(within(screen.getByTestId('sticky-cart')).getByRole('button', { name: en.cart.next }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: en.internet.promoModal.accept }));
     await waitForPage('session');
-    expect(router.state.location.pathname).toBe('/en/buy/session');
+    expect(router.state.location.pathname).toBe(buyHref('en', 'session'));
     const put = requests.find((r) => r.method === 'PUT' && r.url.includes('/secure/api/v1/cart'))!;
     expect(await put.json()).toEqual({ promoInCart: true });
     expect(put.headers.get('x-xsrf-token')).toBe('recorded-xsrf-token');
@@ -107,9 +108,9 @@ describe('buy flow pages with recorded answers', () => {
     server.use(...recordingHandlers(complete, content));
     seedBuySession('context', complete);
     sessionStorage.setItem('stripEmail', 'true');
-    const { router } = renderApp('/en/buy/session?digitalSessionId=DS-0000000000000000');
+    const { router } = renderApp(`${buyHref('en', 'session')}?digitalSessionId=DS-0000000000000000`);
     await waitForPage('customer-info');
-    expect(router.state.location.pathname).toBe('/en/buy/customer-info');
+    expect(router.state.location.pathname).toBe(buyHref('en', 'customer-info'));
     const ci = en.customerInfo;
     expect(screen.getByRole('textbox', { name: ci.emailLabel })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: ci.emailLabel })).not.toHaveAttribute('readonly');
@@ -119,10 +120,10 @@ describe('buy flow pages with recorded answers', () => {
 
   it('a complete restored session goes to order-details once tax is loaded', async () => {
     server.use(...recordingHandlers(complete, content));
-    const { router } = open('/en/buy/session?digitalSessionId=DS-0000000000000000');
+    const { router } = open(`${buyHref('en', 'session')}?digitalSessionId=DS-0000000000000000`);
     expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     await waitForPage('order-details');
-    expect(router.state.location.pathname).toBe('/en/buy/order-details');
+    expect(router.state.location.pathname).toBe(buyHref('en', 'order-details'));
     expect(requests.some((r) => r.url.includes('get-tax'))).toBe(true);
   });
 
@@ -136,7 +137,7 @@ describe('buy flow pages with recorded answers', () => {
       ),
     );
     const user = userEvent.setup();
-    open('/en/buy/customer-info');
+    open(buyHref('en', 'customer-info'));
     const ci = en.customerInfo;
     const first = await screen.findByRole('textbox', { name: ci.firstNameLabel });
     await user.type(first, 'Ana3!');
@@ -162,7 +163,7 @@ describe('buy flow pages with recorded answers', () => {
 
   it('customer info: every empty field shows its message', async () => {
     const user = userEvent.setup();
-    open('/en/buy/customer-info');
+    open(buyHref('en', 'customer-info'));
     const ci = en.customerInfo;
     await user.click(await screen.findByRole('button', { name: ci.next }));
     for (const m of [ci.messages.firstNameMissing, ci.messages.lastNameMissing, ci.messages.emailMissing, ci.messages.confirmEmailMissing, ci.messages.phoneInvalid]) {
@@ -173,7 +174,7 @@ describe('buy flow pages with recorded answers', () => {
 
   it('order review: consent gates Complete purchase; one Idempotency-Key; placed -> confirmation', async () => {
     const user = userEvent.setup();
-    const { router } = open('/en/buy/order-review', 'card');
+    const { router } = open(buyHref('en', 'order-review'), 'card');
     const rv = en.review;
     const complete = await screen.findByRole('button', { name: rv.completePurchase });
     expect(complete).toBeDisabled();
@@ -183,7 +184,7 @@ describe('buy flow pages with recorded answers', () => {
     await user.click(screen.getByRole('radio', { name: rv.languageSpanish }));
     await user.dblClick(complete);
     await waitForPage('order-confirmation');
-    expect(router.state.location.pathname).toBe('/en/buy/order-confirmation');
+    expect(router.state.location.pathname).toBe(buyHref('en', 'order-confirmation'));
     const submits = requests.filter((r) => r.url.includes(SUBMIT_PATH));
     expect(submits).toHaveLength(1);
     expect(submits[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
@@ -197,7 +198,7 @@ describe('buy flow pages with recorded answers', () => {
   it('order review: a failed order shows the BFF message in the banner; the retry gets a new key', async () => {
     server.use(http.post(`*${SUBMIT_PATH}`, () => HttpResponse.json({ outcome: 'failed', message: 'An account already exists with that phone number.', email: 'a@b.co' })));
     const user = userEvent.setup();
-    open('/en/buy/order-review', 'card');
+    open(buyHref('en', 'order-review'), 'card');
     await user.click(await screen.findByRole('checkbox', { name: en.review.consent }));
     await user.click(screen.getByRole('button', { name: en.review.completePurchase }));
     const banner = await screen.findByTestId('warning-banner');
@@ -213,11 +214,11 @@ describe('buy flow pages with recorded answers', () => {
   it('order review: a network failure keeps the key and goes to /buy/error with a system-error event', async () => {
     server.use(http.post(`*${SUBMIT_PATH}`, () => HttpResponse.error()));
     const user = userEvent.setup();
-    const { router } = open('/en/buy/order-review', 'card');
+    const { router } = open(buyHref('en', 'order-review'), 'card');
     await user.click(await screen.findByRole('checkbox', { name: en.review.consent }));
     await user.click(screen.getByRole('button', { name: en.review.completePurchase }));
     await waitForPage('error');
-    expect(router.state.location.pathname).toBe('/en/buy/error');
+    expect(router.state.location.pathname).toBe(buyHref('en', 'error'));
     expect(window.dataLayer).toContainEqual({ event: 'systemError', call: 'submitOrder', errorCode: 'NETWORK' });
     const key = requests.find((r) => r.url.includes(SUBMIT_PATH))!.headers.get('idempotency-key');
     expect(sessionStorage.getItem('pp.buy.orderAttemptKey')).toBe(key);
@@ -227,21 +228,21 @@ describe('buy flow pages with recorded answers', () => {
   it('order review: unrecoverable goes to the error page', async () => {
     server.use(http.post(`*${SUBMIT_PATH}`, () => HttpResponse.json({ outcome: 'unrecoverable', businessErrorCode: 'PAYMENT-0001', message: 'x', email: 'a@b.co' })));
     const user = userEvent.setup();
-    open('/en/buy/order-review', 'card');
+    open(buyHref('en', 'order-review'), 'card');
     await user.click(await screen.findByRole('checkbox', { name: en.review.consent }));
     await user.click(screen.getByRole('button', { name: en.review.completePurchase }));
     await waitForPage('error');
   });
 
   it('404 page and the catch-all under /buy/', async () => {
-    open('/es/buy/no-such-step');
+    open(`${buyHref('es', 'entry')}/no-such-step`);
     await waitForPage('404');
     expect(screen.getByRole('heading', { level: 1, name: es.notFound.title })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
 
   it('the footer comes from the English content on Spanish pages', async () => {
-    open('/es/buy/error');
+    open(buyHref('es', 'error'));
     await waitForPage('error');
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent(en.buyflowFooter.copyright);

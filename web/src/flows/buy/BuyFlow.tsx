@@ -1,12 +1,12 @@
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useEffect, type ComponentType } from 'react';
+import { useNavigate } from 'react-router';
 import { useBuyflow, useDictionary } from '../../content/hooks';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
-import { useLocale } from '../../app/useLocale';
-import { track, trackCallFailure } from '../../lib/analytics';
+import { trackCallFailure, trackPageView } from '../../lib/analytics';
+import { pageStep, type FlowScreenProps } from '../../lib/flows';
+import { useLocale } from '../../lib/useLocale';
 import { BuyShell } from './BuyShell';
-import type { BuyContent } from './content';
-import { TRACKING_STEP, type BuyPage } from './progress';
+import { buyFlow, buyHref, type BuyPageDef, type BuyPageId, type BuyPageProps } from './routes';
 import { BuyStateProvider } from './state';
 import { useBuyContext } from './useBuyContext';
 import { EntryPage } from './pages/EntryPage';
@@ -17,78 +17,54 @@ import { CustomerInfoPage } from './pages/CustomerInfoPage';
 import { OrderDetailsPage } from './pages/OrderDetailsPage';
 import { OrderReviewPage } from './pages/OrderReviewPage';
 import { ConfirmationPage } from './pages/ConfirmationPage';
-import { BuyMessagePage } from './pages/BuyMessagePage';
+import { BuyErrorPage, BuyNotFoundPage } from './pages/BuyMessagePage';
 import '../../styles/retail.css';
 import '../../styles/buy.css';
 
-const SEGMENTS: Record<string, BuyPage> = {
-  '': 'entry',
-  'direct-promo': 'direct-promo',
-  internet: 'internet',
-  session: 'session',
-  'customer-info': 'customer-info',
-  'order-details': 'order-details',
-  'order-review': 'order-review',
-  'order-confirmation': 'order-confirmation',
-  error: 'error',
-  '404': '404',
+/** The component that draws each page of the table (`routes.ts`). */
+const PAGES: Record<BuyPageId, ComponentType<BuyPageProps>> = {
+  entry: EntryPage,
+  'direct-promo': DirectPromoPage,
+  internet: InternetPage,
+  session: SessionPage,
+  'customer-info': CustomerInfoPage,
+  'order-details': OrderDetailsPage,
+  'order-review': OrderReviewPage,
+  'order-confirmation': ConfirmationPage,
+  error: BuyErrorPage,
+  '404': BuyNotFoundPage,
 };
 
-/** The page of a path under `/{locale}/buy`; anything unknown is the 404 page. */
-export function pageOfPath(pathname: string): BuyPage {
-  const rest = pathname.replace(/^\/(en|es)\/buy\/?/, '').replace(/\/+$/, '');
-  return SEGMENTS[rest] ?? '404';
-}
-
-export interface BuyPageProps {
-  content: BuyContent;
-}
-
-function BuyPages({ content }: BuyPageProps) {
+/** The page the route matched, with the shell's rules around it: the buy context and the page view. */
+function BuyPage({ content, page }: BuyPageProps) {
   const locale = useLocale();
-  const { pathname } = useLocation();
-  const page = pageOfPath(pathname);
   const navigate = useNavigate();
   // the shell's rules: product details, promotions and serviceability when the ids are known
   const { serviceability, productDetails } = useBuyContext();
   // Seed 000 §9 leaves the follow-up of a failed fetch open: without serviceability or product
   // details there is nothing to sell, so the customer gets the error page, not a blank price.
   const failure = serviceability.isError ? 'validateBuyServiceability' : productDetails.isError ? 'getProductDetails' : undefined;
-  const failed = failure !== undefined && page !== 'error' && page !== '404';
+  const failed = failure !== undefined && page.id !== 'error' && page.id !== '404';
   useEffect(() => {
     if (!failed) return;
     trackCallFailure(serviceability.error ?? productDetails.error, failure);
-    navigate(`/${locale}/buy/error`, { replace: true });
+    navigate(buyHref(locale, 'error'), { replace: true });
   }, [failed, failure, serviceability.error, productDetails.error, locale, navigate]);
 
   useEffect(() => {
-    track({ event: 'pageView', flowType: 'buyflow|prepaid', step: TRACKING_STEP[page], locale });
+    trackPageView(buyFlow, pageStep(page), locale);
   }, [page, locale]);
 
-  return (
-    <Routes>
-      <Route index element={<EntryPage content={content} />} />
-      <Route path="direct-promo" element={<DirectPromoPage content={content} />} />
-      <Route path="internet" element={<InternetPage content={content} />} />
-      <Route path="session" element={<SessionPage content={content} />} />
-      <Route path="customer-info" element={<CustomerInfoPage content={content} />} />
-      <Route path="order-details" element={<OrderDetailsPage content={content} />} />
-      <Route path="order-review" element={<OrderReviewPage content={content} />} />
-      <Route path="order-confirmation" element={<ConfirmationPage content={content} />} />
-      <Route path="error" element={<BuyMessagePage page="error" panel={content.errorPage} />} />
-      <Route path="404" element={<BuyMessagePage page="404" panel={content.notFound} />} />
-      <Route path="*" element={<BuyMessagePage page="404" panel={content.notFound} />} />
-    </Routes>
-  );
+  const Page = PAGES[page.id];
+  return <Page content={content} page={page} />;
 }
 
 /** `/{locale}/buy/*`: the new-customer buy flow (lazy route, its own chunk). */
-export function BuyFlow() {
+export function BuyFlow({ page }: FlowScreenProps<BuyPageDef>) {
   const locale = useLocale();
   const content = useBuyflow(locale);
   const english = useBuyflow('en');
   const dictionary = useDictionary(locale);
-  const { pathname } = useLocation();
 
   if (content.isError || english.isError || dictionary.isError) return <ContentFallback />;
   if (!content.data || !english.data || !dictionary.data) return <ContentLoading />;
@@ -96,12 +72,12 @@ export function BuyFlow() {
     <BuyStateProvider>
       <BuyShell
         locale={locale}
-        page={pageOfPath(pathname)}
+        page={page}
         content={content.data}
         footer={english.data.buyflowFooter}
         dictionary={dictionary.data}
       >
-        <BuyPages content={content.data} />
+        <BuyPage content={content.data} page={page} />
       </BuyShell>
     </BuyStateProvider>
   );

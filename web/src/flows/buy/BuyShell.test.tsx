@@ -3,9 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordingHandlers, type Recording } from '../../testing/recordings';
-import { content } from '../../test/content';
-import { renderApp } from '../../test/render';
+import { content } from '../../testing/content';
+import { renderApp } from '../../testing/render';
 import type { BuyContent } from './content';
+import { buyHref } from './routes';
 import happyJson from './recordings/happy-promo-accepted.json';
 
 // the first page of a run loads the lazy buy chunk: slow on a busy machine
@@ -25,7 +26,7 @@ afterAll(() => server.close());
 
 describe('buy shell log-out link (seed 000 §2)', () => {
   it.each(['en', 'es'] as const)('%s: goes to the sign-out endpoint with the prepaid client id', async (locale) => {
-    renderApp(`/${locale}/buy/404`);
+    renderApp(buyHref(locale, '404'));
     const { label, url } = buyflow[locale].logout;
     const link = await screen.findByRole('link', { name: label });
     expect(link).toHaveAttribute('href', url);
@@ -35,7 +36,7 @@ describe('buy shell log-out link (seed 000 §2)', () => {
   it('is hidden when the content disables it', async () => {
     const disabled = { ...buyflow.en, logout: { ...buyflow.en.logout, disabled: true } };
     server.use(http.get('*/-/api/my.prepaid/buyflow', () => HttpResponse.json(disabled)));
-    renderApp('/en/buy/404');
+    renderApp(buyHref('en', '404'));
     expect(await screen.findByRole('heading', { level: 1, name: buyflow.en.notFound.title })).toBeInTheDocument();
     expect(screen.queryByTestId('logout')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: buyflow.en.logout.label })).not.toBeInTheDocument();

@@ -3,31 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { customerSchema, filterLetters, formatDisplayTn, tnDigits } from './customerForm';
 import { encodeLm, parseEntryQuery, parseLm } from './entry';
 import { orderAttemptKey, pendingOrderAttempt, settleOrderAttempt } from './idempotency';
-import { BUY_PAGES, maskWidth, progressPercent, TRACKING_STEP } from './progress';
 import { nextReloadStep } from './reloadCounter';
-
-describe('progress values per route (seed 000 §2)', () => {
-  it.each([
-    ['direct-promo', false, 20],
-    ['internet', false, 20],
-    ['session', false, 40],
-    ['session', true, 50],
-    ['customer-info', false, 60],
-    ['order-details', false, 80],
-    ['order-review', false, 80],
-    ['order-confirmation', false, 100],
-    ['error', false, 100],
-    ['404', false, 100],
-  ] as const)('%s (returned %s) is %i', (page, returned, percent) => {
-    expect(progressPercent(page, returned)).toBe(percent);
-    expect(maskWidth(percent)).toBe(100 - percent);
-  });
-  it('the entry shows no bar, and every page has a tracking step', () => {
-    expect(progressPercent('entry')).toBeUndefined();
-    for (const page of BUY_PAGES) expect(TRACKING_STEP[page]).toBeTruthy();
-    expect(TRACKING_STEP['order-details']).toBe('payment-shipping');
-  });
-});
 
 describe('phone formatter', () => {
   it('shows (XXX) XXX - XXXX and stores 10 digits', () => {

@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { AddressCheck } from './stages/AddressCheck';
-import { en } from '../../test/content';
+import { en } from '../../testing/content';
 
 const c = en.merchantFlow.addressCheck;
 const queries: string[] = [];

@@ -5,7 +5,7 @@ import type { MerchantFlow } from '../../content/hooks';
 import { recordingHandlers, type ContentRecording, type Recording } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
 import { planFor, waitForStage, walkRetail } from '../../testing/walk';
-import type { Stage } from './machine';
+import type { Stage } from './routes';
 
 const content = contentJson as unknown as ContentRecording;
 const recordings = Object.values(

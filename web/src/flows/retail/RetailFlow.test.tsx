@@ -4,13 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordingHandlers, type Recording } from '../../testing/recordings';
-import { content, en, es } from '../../test/content';
-import { renderApp } from '../../test/render';
+import { content, en, es } from '../../testing/content';
+import { renderApp } from '../../testing/render';
 import happy from './recordings/assign-success.json';
 import multi from './recordings/address-large-building.json';
 import notFound from './recordings/assign-bus-van-assign-015.json';
 import postpaid from './recordings/existing-postpaid.json';
 import failureStatus from './recordings/serviceability-status-failure.json';
+import { retailHref } from './routes';
 
 const server = setupServer();
 const requests: Request[] = [];
@@ -55,7 +56,7 @@ async function enterDevice(user: ReturnType<typeof userEvent.setup>, mf: typeof 
 describe('retail flow with recorded answers', () => {
   it('walks to readytobuy in Spanish, sending the headers, digits and language', async () => {
     use(happy);
-    renderApp('/es/dollargeneral');
+    renderApp(retailHref('es'));
     const mf = es.merchantFlow;
     const input = happy.scenario.input;
     const user = await enterAddress(mf, input.street, input.zip);
@@ -107,7 +108,7 @@ describe('retail flow with recorded answers', () => {
 
   it('multi-unit: pages, filter, choose, confirm', async () => {
     use(multi);
-    renderApp('/en/dollargeneral');
+    renderApp(retailHref('en'));
     const mf = en.merchantFlow;
     const { street, zip, pickUnit } = multi.scenario.input;
     const units = multi.exchanges[1]!.body.customerInfos!.length;
@@ -140,7 +141,7 @@ describe('retail flow with recorded answers', () => {
 
   it('a device code not found shows the message on the code field', async () => {
     use(notFound);
-    renderApp('/en/dollargeneral');
+    renderApp(retailHref('en'));
     const mf = en.merchantFlow;
     const input = notFound.scenario.input;
     const user = await enterAddress(mf, input.street, input.zip);
@@ -157,7 +158,7 @@ describe('retail flow with recorded answers', () => {
   it('an assign 5xx shows the connection alert', async () => {
     use(happy);
     server.use(http.post(ASSIGN, () => HttpResponse.json({ errorCode: 'UPSTREAM_ERROR', message: 'x', requestId: 'r' }, { status: 502 })));
-    renderApp('/en/dollargeneral');
+    renderApp(retailHref('en'));
     const mf = en.merchantFlow;
     const user = await enterAddress(mf, '1200 Peachtree St', '30309');
     await enterDevice(user, mf, '482913', '4045550123');
@@ -170,7 +171,7 @@ describe('retail flow with recorded answers', () => {
   it('a serviceability network failure returns to the address with the inputs kept, no message', async () => {
     use(happy);
     server.use(http.get(SERVICEABILITY, () => HttpResponse.error()));
-    renderApp('/en/dollargeneral');
+    renderApp(retailHref('en'));
     const mf = en.merchantFlow;
     await enterAddress(mf, '1200 Peachtree St', '30309');
     await waitFor(() => expect(window.dataLayer).toContainEqual({ event: 'apiError', call: 'validateCustomerServiceability', errorCode: 'NETWORK' }));
@@ -187,7 +188,7 @@ describe('retail flow with recorded answers', () => {
         HttpResponse.json({ errorCode: 'UPSTREAM_TIMEOUT', message: 'x', requestId: 'r' }, { status: 504 }),
       ),
     );
-    renderApp('/en/dollargeneral');
+    renderApp(retailHref('en'));
     const mf = en.merchantFlow;
     const user = await enterAddress(mf, '1200 Peachtree St', '30309');
     await screen.findByRole('heading', { level: 1, name: mf.addressErrors.connection.title });
@@ -197,7 +198,7 @@ describe('retail flow with recorded answers', () => {
 
   it('existing postpaid: the moving button reveals the new-customer steps', async () => {
     use(postpaid);
-    renderApp('/en/dollargeneral');
+    renderApp(retailHref('en'));
     const mf = en.merchantFlow;
     const user = await enterAddress(mf, postpaid.scenario.input.street, postpaid.scenario.input.zip);
     await screen.findByRole('heading', { level: 1, name: mf.existingPostpaid.heading });
@@ -209,7 +210,7 @@ describe('retail flow with recorded answers', () => {
 
   it('a serviceability error outcome goes to /{locale}/error', async () => {
     use(failureStatus);
-    const { router } = renderApp('/en/dollargeneral');
+    const { router } = renderApp(retailHref('en'));
     await enterAddress(en.merchantFlow, '1200 Peachtree St', '30309');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/error'));
     expect(await screen.findByRole('heading', { name: en.dictionary.errorPage.title })).toBeInTheDocument();

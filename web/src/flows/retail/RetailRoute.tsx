@@ -1,11 +1,14 @@
 import { useMerchantFlow, useDictionary } from '../../content/hooks';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
-import { useLocale } from '../../app/useLocale';
+import type { FlowScreenProps } from '../../lib/flows';
+import { useLocale } from '../../lib/useLocale';
+import type { RetailPageDef } from './routes';
 import { RetailScreen } from './RetailScreen';
 import '../../styles/retail.css';
 
 /** `/{locale}/dollargeneral`: the retail-partner starter-kit flow (lazy route). */
-export function RetailRoute({ variant = 'retail' }: { variant?: 'retail' | 'move' }) {
+export function RetailRoute({ options }: FlowScreenProps<RetailPageDef>) {
+  const variant = options.retailVariant ?? 'retail';
   const locale = useLocale();
   const content = useMerchantFlow(locale);
   const dictionary = useDictionary(locale);

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Dictionary, MerchantFlow } from '../../content/hooks';
-import { assignLanguage, type Locale } from '../../app/locale';
-import { track, trackCallFailure } from '../../lib/analytics';
+import { assignLanguage, type Locale } from '../../lib/locale';
+import { track, trackCallFailure, trackPageView } from '../../lib/analytics';
 import { initialState, retailReducer, type AddressInput, type CustomerInfo, type DeviceInput } from './machine';
 import { assignDevice, validateCustomerAddress, validateCustomerServiceability } from './api';
+import { retailFlow } from './routes';
 import { AddressCheck } from './stages/AddressCheck';
 import { MultiUnit } from './stages/MultiUnit';
 import { Serviceable } from './stages/Serviceable';
@@ -29,7 +30,7 @@ export function RetailScreen({ content, dictionary, locale, variant = 'retail' }
   const run = useRef(0);
 
   useEffect(() => {
-    track({ event: 'pageView', flowType: 'buyflow|prepaid', step: state.stage, locale });
+    trackPageView(retailFlow, state.stage, locale);
   }, [state.stage, locale]);
 
   useEffect(() => {

@@ -1,20 +1,7 @@
 import type { Schemas } from '../../api/client';
+import type { Stage } from './routes';
 
 export type CustomerInfo = Schemas['CustomerInfo'];
-
-export const STAGES = [
-  'addressCheck',
-  'validateAddress',
-  'addressError',
-  'addressMultiUnit',
-  'serviceable',
-  'unserviceable',
-  'existingPrepaidAccount',
-  'existingPostpaidAccount',
-  'codeCheckSubmit',
-  'readytobuy',
-] as const;
-export type Stage = (typeof STAGES)[number];
 
 export interface AddressInput {
   street: string;

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { recordingHandlers, type Recording } from '../../../testing/recordings';
-import { content } from '../../../test/content';
+import { content } from '../../../testing/content';
 import type { BuyContent } from '../content';
 import happyJson from '../recordings/happy-promo-accepted.json';
 import { BroadbandLabel } from './BroadbandLabel';

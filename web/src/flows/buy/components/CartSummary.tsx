@@ -1,5 +1,5 @@
 import { Button } from 'react-aria-components';
-import type { Locale } from '../../../app/locale';
+import type { Locale } from '../../../lib/locale';
 import { fill, formatPrice } from '../../../lib/format';
 import type { Cart } from '../api';
 import type { BuyContent } from '../content';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { BuyPage } from '../progress';
+import type { BuyPageId } from '../routes';
 import { useBuyState } from '../state';
 
 /**
@@ -12,7 +12,7 @@ export function LoadScreen({
   children,
   keepProgress = false,
 }: {
-  page: BuyPage;
+  page: BuyPageId;
   text: string;
   children?: ReactNode;
   keepProgress?: boolean;

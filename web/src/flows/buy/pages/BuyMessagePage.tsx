@@ -1,30 +1,29 @@
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ButtonLink';
+import { PageHeading } from '../components/PageHeading';
 import type { BuyContent } from '../content';
+import type { BuyPageDef, BuyPageProps } from '../routes';
 
-/** `/{locale}/buy/error` and `/{locale}/buy/404` (and the catch-all): content title and text. */
-export function BuyMessagePage({ page, panel }: { page: 'error' | '404'; panel: BuyContent['errorPage'] }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+/** A page of title, text and a way back, from content. */
+function BuyMessagePage({ page, panel, animation = false }: { page: BuyPageDef; panel: BuyContent['errorPage']; animation?: boolean }) {
   return (
-    <section className="page-message card buy-page" data-page={page} aria-labelledby="buy-heading">
+    <section className="page-message card buy-page" data-page={page.id} aria-labelledby="buy-heading">
       <title>{panel.title}</title>
-      {page === '404' && <div className="buy-404-animation" aria-hidden="true" />}
-      <h1 id="buy-heading" ref={heading} tabIndex={-1}>
-        {panel.title}
-      </h1>
+      {animation && <div className="buy-404-animation" aria-hidden="true" />}
+      <PageHeading>{panel.title}</PageHeading>
       <p>{panel.description}</p>
       <p>
-        {/^https?:/.test(panel.backUrl) ? (
-          <a className="button button--primary" href={panel.backUrl}>
-            {panel.backLabel}
-          </a>
-        ) : (
-          <Link className="button button--primary" to={panel.backUrl}>
-            {panel.backLabel}
-          </Link>
-        )}
+        <ButtonLink to={panel.backUrl}>{panel.backLabel}</ButtonLink>
       </p>
     </section>
   );
+}
+
+/** `/{locale}/buy/error`. */
+export function BuyErrorPage({ content, page }: BuyPageProps) {
+  return <BuyMessagePage page={page} panel={content.errorPage} />;
+}
+
+/** `/{locale}/buy/404` and every unknown path below `/{locale}/buy`. */
+export function BuyNotFoundPage({ content, page }: BuyPageProps) {
+  return <BuyMessagePage page={page} panel={content.notFound} animation />;
 }

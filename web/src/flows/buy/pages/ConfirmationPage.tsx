@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
+import { Collapsible } from '../../../components/Collapsible';
 import { Faq } from '../../../components/Faq';
-import { useLocale } from '../../../app/useLocale';
+import { useLocale } from '../../../lib/useLocale';
 import { fill, formatPrice } from '../../../lib/format';
 import type { OrderResult } from '../api';
 import { PageHeading } from '../components/PageHeading';
 import { clearReloadCount } from '../reloadCounter';
 import { KEYS, readJson } from '../storage';
 import { useCart } from '../useBuyContext';
-import type { BuyPageProps } from '../BuyFlow';
+import type { BuyPageProps } from '../routes';
 
 /** `/{locale}/buy/order-confirmation`: e-mail, ID block, collapsible order total, What's Next. */
-export function ConfirmationPage({ content }: BuyPageProps) {
+export function ConfirmationPage({ content, page }: BuyPageProps) {
   const c = content.confirmation;
   const locale = useLocale();
   const [order] = useState(() => readJson<OrderResult>(KEYS.order));
@@ -22,7 +22,7 @@ export function ConfirmationPage({ content }: BuyPageProps) {
 
   const total = cart.data;
   return (
-    <section className="card buy-page" data-page="order-confirmation" aria-labelledby="buy-heading">
+    <section className="card buy-page" data-page={page.id} aria-labelledby="buy-heading">
       <title>{c.heading}</title>
       <PageHeading>{c.heading}</PageHeading>
       <p className="stage__lead" data-testid="confirmation-message">
@@ -48,41 +48,41 @@ export function ConfirmationPage({ content }: BuyPageProps) {
         </dl>
       </div>
 
-      <Disclosure className="faq__item" data-testid="order-total">
-        <Heading level={2} className="faq__question">
-          <Button slot="trigger" className="faq__trigger">
-            <span className="faq__chevron" aria-hidden="true" />
+      <Collapsible
+        level={2}
+        testId="order-total"
+        title={
+          <>
             {c.orderTotalLabel}
             {total && <span>: {formatPrice(total.total, locale)}</span>}
-          </Button>
-        </Heading>
-        <DisclosurePanel className="faq__answer">
-          {total && (
-            <div className="summary">
-              <dl>
-                {total.items.map((item) => (
-                  <div key={`${item.kind}-${item.productCode}`} style={{ display: 'contents' }}>
-                    <dt>{item.name}</dt>
-                    <dd>{formatPrice(item.price, locale)}</dd>
-                  </div>
-                ))}
-                <dt>{c.subtotalLabel}</dt>
-                <dd>{formatPrice(total.subtotal, locale)}</dd>
-                <dt>{c.taxesLabel}</dt>
-                <dd>{formatPrice(total.taxes, locale)}</dd>
-                {total.shipping && (
-                  <>
-                    <dt>{c.shippingLabel}</dt>
-                    <dd>{total.shipping.free ? c.free : formatPrice(total.shipping.rate, locale)}</dd>
-                  </>
-                )}
-                <dt className="summary__total">{c.totalLabel}</dt>
-                <dd className="summary__total">{formatPrice(total.total, locale)}</dd>
-              </dl>
-            </div>
-          )}
-        </DisclosurePanel>
-      </Disclosure>
+          </>
+        }
+      >
+        {total && (
+          <div className="summary">
+            <dl>
+              {total.items.map((item) => (
+                <div key={`${item.kind}-${item.productCode}`} style={{ display: 'contents' }}>
+                  <dt>{item.name}</dt>
+                  <dd>{formatPrice(item.price, locale)}</dd>
+                </div>
+              ))}
+              <dt>{c.subtotalLabel}</dt>
+              <dd>{formatPrice(total.subtotal, locale)}</dd>
+              <dt>{c.taxesLabel}</dt>
+              <dd>{formatPrice(total.taxes, locale)}</dd>
+              {total.shipping && (
+                <>
+                  <dt>{c.shippingLabel}</dt>
+                  <dd>{total.shipping.free ? c.free : formatPrice(total.shipping.rate, locale)}</dd>
+                </>
+              )}
+              <dt className="summary__total">{c.totalLabel}</dt>
+              <dd className="summary__total">{formatPrice(total.total, locale)}</dd>
+            </dl>
+          </div>
+        )}
+      </Collapsible>
 
       <h2>{c.whatsNextHeading}</h2>
       <Faq items={c.whatsNext} idPrefix="next" />

@@ -2,14 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CallFailure } from '../../../api/client';
-import { useLocale } from '../../../app/useLocale';
+import { useLocale } from '../../../lib/useLocale';
 import { updateCustomer, type RestoredSession } from '../api';
 import { CustomerInfoForm, type CustomerField, type CustomerValues, type ServerFieldError } from '../components/CustomerInfoForm';
 import { PageHeading } from '../components/PageHeading';
 import { KEYS, readJson, writeJson } from '../storage';
 import { useBuyState } from '../state';
-import type { BuyPageProps } from '../BuyFlow';
 import { genericMessage } from '../content';
+import { buyHref, type BuyPageProps } from '../routes';
 
 function detailsOf(error: unknown): ServerFieldError[] {
   if (!(error instanceof CallFailure) || error.status !== 400) return [];
@@ -38,7 +38,7 @@ export function restoredValues(restored: RestoredSession | undefined): { values:
 }
 
 /** `/{locale}/buy/customer-info`: the customer form (seed 000 §5); Next saves it in the BFF. */
-export function CustomerInfoPage({ content }: BuyPageProps) {
+export function CustomerInfoPage({ content, page }: BuyPageProps) {
   const c = content.customerInfo;
   const locale = useLocale();
   const navigate = useNavigate();
@@ -51,7 +51,7 @@ export function CustomerInfoPage({ content }: BuyPageProps) {
     mutationFn: updateCustomer,
     onSuccess: (answer) => {
       writeJson(KEYS.customer, { ...answer, confirmEmail: answer.email });
-      navigate(`/${locale}/buy/order-details`);
+      navigate(buyHref(locale, 'order-details'));
     },
     onError: (error) => {
       const details = detailsOf(error);
@@ -61,7 +61,7 @@ export function CustomerInfoPage({ content }: BuyPageProps) {
   });
 
   return (
-    <section className="card buy-page" data-page="customer-info" aria-labelledby="buy-heading">
+    <section className="card buy-page" data-page={page.id} aria-labelledby="buy-heading">
       <title>{c.heading}</title>
       <PageHeading>{c.heading}</PageHeading>
       <p className="stage__lead">{c.description}</p>

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ensureXsrfToken } from '../../../api/client';
-import { useLocale } from '../../../app/useLocale';
+import { useLocale } from '../../../lib/useLocale';
 import { getTrackingId } from '../../../lib/session';
 import { LoadScreen } from '../components/LoadScreen';
 import { parseEntryQuery } from '../entry';
 import { useBuyState } from '../state';
-import type { BuyPageProps } from '../BuyFlow';
+import { buyHref, type BuyPageProps } from '../routes';
 
 /** `/{locale}/buy`: reads `lm`, `promo` and `digitalSessionId`; loading screen while the token comes. */
-export function EntryPage({ content }: BuyPageProps) {
+export function EntryPage({ content, page }: BuyPageProps) {
   const locale = useLocale();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -28,11 +28,11 @@ export function EntryPage({ content }: BuyPageProps) {
     if (token.isPending) return;
     const q = parseEntryQuery(search);
     if (q.digitalSessionId) {
-      navigate(`/${locale}/buy/session?digitalSessionId=${encodeURIComponent(q.digitalSessionId)}`, { replace: true });
+      navigate(`${buyHref(locale, 'session')}?digitalSessionId=${encodeURIComponent(q.digitalSessionId)}`, { replace: true });
     } else {
-      navigate(`/${locale}/buy/${q.promo ? 'direct-promo' : 'internet'}`, { replace: true });
+      navigate(buyHref(locale, q.promo ? 'direct-promo' : 'internet'), { replace: true });
     }
   }, [token.isPending, search, locale, navigate]);
 
-  return <LoadScreen page="entry" text={content.entry.text} />;
+  return <LoadScreen page={page.id} text={content.entry.text} />;
 }

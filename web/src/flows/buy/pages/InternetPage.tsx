@@ -2,18 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { useLocale } from '../../../app/useLocale';
+import { ContentModal } from '../../../components/ContentModal';
+import { useLocale } from '../../../lib/useLocale';
 import { fill, formatPrice } from '../../../lib/format';
 import { updateCart } from '../api';
 import { BroadbandLabel } from '../components/BroadbandLabel';
 import { CartSummary, StickyCart } from '../components/CartSummary';
-import { ContentModal } from '../components/ContentModal';
 import { PageHeading } from '../components/PageHeading';
 import { buyKeys, useBuyContext, useCart } from '../useBuyContext';
-import type { BuyPageProps } from '../BuyFlow';
+import { buyHref, type BuyPageProps } from '../routes';
 
 /** `/{locale}/buy/internet` (step 1): pricing summary, modals, broadband label, promo modal on Next. */
-export function InternetPage({ content }: BuyPageProps) {
+export function InternetPage({ content, page }: BuyPageProps) {
   const c = content.internet;
   const locale = useLocale();
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ export function InternetPage({ content }: BuyPageProps) {
   const { promotions } = useBuyContext();
   const cart = useCart();
   const [promoOpen, setPromoOpen] = useState(false);
-  const toSession = () => navigate(`/${locale}/buy/session`);
+  const toSession = () => navigate(buyHref(locale, 'session'));
   const addPromo = useMutation({
     mutationFn: () => updateCart(true),
     onSuccess: (next) => client.setQueryData(buyKeys.cart, next),
@@ -35,7 +35,7 @@ export function InternetPage({ content }: BuyPageProps) {
   };
 
   return (
-    <section className="card buy-page" data-page="internet" aria-labelledby="buy-heading">
+    <section className="card buy-page" data-page={page.id} aria-labelledby="buy-heading">
       <title>{c.heading}</title>
       <PageHeading>{c.heading}</PageHeading>
       <div className="product">

@@ -2,21 +2,22 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { useLocale } from '../../../app/useLocale';
+import { Alert } from '../../../components/Alert';
+import { Checkbox } from '../../../components/Checkbox';
+import { useLocale } from '../../../lib/useLocale';
 import { fill, formatPrice } from '../../../lib/format';
 import { addPaymentInstrument, getCardEntryConfig, getPrepaidPaymentId, type RestoredSession } from '../api';
-import { Checkbox } from '../components/Checkbox';
 import { PageHeading } from '../components/PageHeading';
 import { usePaymentErrors } from '../reloadCounter';
 import { KEYS, readJson, writeJson } from '../storage';
 import { track } from '../../../lib/analytics';
 import { CARD_ENTRY_HEIGHT, useCardEntry, type CardSubmitResponse } from '../useCardEntry';
 import { buyKeys, useBuyContext, useCart } from '../useBuyContext';
-import type { BuyPageProps } from '../BuyFlow';
 import { genericMessage } from '../content';
+import { buyHref, type BuyPageProps } from '../routes';
 
 /** `/{locale}/buy/order-details`: card entry, auto-refill, shipping (seed 000 §2, §4). */
-export function OrderDetailsPage({ content }: BuyPageProps) {
+export function OrderDetailsPage({ content, page }: BuyPageProps) {
   const c = content.payment;
   const locale = useLocale();
   const navigate = useNavigate();
@@ -52,7 +53,7 @@ export function OrderDetailsPage({ content }: BuyPageProps) {
       if (result.outcome === 'added' && result.card) {
         writeJson(KEYS.card, result.card);
         errors.clear();
-        navigate(`/${locale}/buy/order-review`);
+        navigate(buyHref(locale, 'order-review'));
       } else {
         errors.report(result.message ?? genericMessage(content));
       }
@@ -96,22 +97,17 @@ export function OrderDetailsPage({ content }: BuyPageProps) {
   const shipping = cart.data?.shipping;
   const address = serviceability.data?.address;
   const busy = add.isPending || cardEntry.status === 'processing';
+  // a payment error's message, else the generic one while the card form cannot load
+  const alert = errors.message || (paymentId.isError || config.isError ? genericMessage(content) : undefined);
 
   return (
-    <section className="card buy-page" data-page="order-details" aria-labelledby="buy-heading">
+    <section className="card buy-page" data-page={page.id} aria-labelledby="buy-heading">
       <title>{c.heading}</title>
       <PageHeading>{c.heading}</PageHeading>
-      {(paymentId.isError || config.isError) && !errors.message && (
-        <div className="alert" role="alert" data-testid="payment-alert">
-          <p className="alert__title">{c.alertHeading}</p>
-          <p>{genericMessage(content)}</p>
-        </div>
-      )}
-      {errors.message && (
-        <div className="alert" role="alert" data-testid="payment-alert">
-          <p className="alert__title">{c.alertHeading}</p>
-          <p>{errors.message}</p>
-        </div>
+      {alert && (
+        <Alert title={c.alertHeading} testId="payment-alert">
+          {alert}
+        </Alert>
       )}
       {config.data && (
         <iframe

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
+import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
+import { Checkbox } from '../../../components/Checkbox';
+import { ContentModal } from '../../../components/ContentModal';
 import { CallFailure } from '../../../api/client';
-import { useLocale } from '../../../app/useLocale';
+import { useLocale } from '../../../lib/useLocale';
 import { track } from '../../../lib/analytics';
 import { fill, formatPrice } from '../../../lib/format';
 import { submitOrder, updateCart, type CardSummary, type RestoredSession } from '../api';
 import { CartSummary } from '../components/CartSummary';
-import { Checkbox } from '../components/Checkbox';
-import { ContentModal } from '../components/ContentModal';
 import type { CustomerValues } from '../components/CustomerInfoForm';
 import { LoadScreen } from '../components/LoadScreen';
 import { PageHeading } from '../components/PageHeading';
@@ -19,7 +19,7 @@ import { orderAttemptKey, settleOrderAttempt } from '../idempotency';
 import { KEYS, readJson, removeSession, writeJson } from '../storage';
 import { useBuyState } from '../state';
 import { buyKeys, useBuyContext, useCart, useTax } from '../useBuyContext';
-import type { BuyPageProps } from '../BuyFlow';
+import { buyHref, type BuyPageProps } from '../routes';
 
 type LangPref = 'ENGLISH' | 'SPANISH';
 
@@ -29,34 +29,19 @@ export function expiryMMYY(expiry: string): string {
   return d.length === 4 ? `${d.slice(0, 2)}/${d.slice(2)}` : expiry;
 }
 
+/** The verified or not-yet-verified badge of a contact; it opens the content's explanation. */
 function Verification({ verified, content }: { verified: boolean; content: BuyContent['review']['yourInformation'] }) {
-  const modal = verified ? content.verifiedModal : content.unverifiedModal;
   return (
-    <DialogTrigger>
-      <Button className={`badge button--link${verified ? '' : ' badge--unverified'}`}>{verified ? content.verified : content.unverified}</Button>
-      <ModalOverlay className="modal-overlay" isDismissable>
-        <Modal className="modal">
-          <Dialog className="dialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title" level={2}>
-                  {modal.title}
-                </Heading>
-                <p>{modal.body}</p>
-                <Button className="button button--primary" onPress={close}>
-                  {modal.close}
-                </Button>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <ContentModal
+      trigger={verified ? content.verified : content.unverified}
+      modal={verified ? content.verifiedModal : content.unverifiedModal}
+      triggerClassName={`badge button--link${verified ? '' : ' badge--unverified'}`}
+    />
   );
 }
 
 /** `/{locale}/buy/order-review`: card, shipping, your information, choices, Complete purchase. */
-export function OrderReviewPage({ content }: BuyPageProps) {
+export function OrderReviewPage({ content, page }: BuyPageProps) {
   const c = content.review;
   const yi = c.yourInformation;
   const locale = useLocale();
@@ -93,9 +78,9 @@ export function OrderReviewPage({ content }: BuyPageProps) {
       settleOrderAttempt();
       if (result.outcome === 'placed') {
         writeJson(KEYS.order, result);
-        navigate(`/${locale}/buy/order-confirmation`);
+        navigate(buyHref(locale, 'order-confirmation'));
       } else if (result.outcome === 'unrecoverable') {
-        navigate(`/${locale}/buy/error`);
+        navigate(buyHref(locale, 'error'));
       } else {
         setNotification(result.message ?? genericMessage(content));
       }
@@ -106,14 +91,14 @@ export function OrderReviewPage({ content }: BuyPageProps) {
       if (status !== 0) settleOrderAttempt();
       if (status === 0 || status >= 500) {
         track({ event: 'systemError', call: 'submitOrder', errorCode: error instanceof CallFailure ? error.errorCode : 'UNKNOWN' });
-        navigate(`/${locale}/buy/error`);
+        navigate(buyHref(locale, 'error'));
       } else {
         setNotification(genericMessage(content));
       }
     },
   });
 
-  if (submit.isPending) return <LoadScreen page="order-review" text={c.submitting} />;
+  if (submit.isPending) return <LoadScreen page={page.id} text={c.submitting} />;
 
   const session = restored?.digitalSession;
   const name = customer ? `${customer.firstName} ${customer.lastName}` : session ? `${session.name.firstName} ${session.name.lastName}` : '';
@@ -127,7 +112,7 @@ export function OrderReviewPage({ content }: BuyPageProps) {
   const showPromo = Boolean(promotions.data?.validPromotion) && cart.data?.offerInCart === false;
 
   return (
-    <section className="card buy-page" data-page="order-review" aria-labelledby="buy-heading">
+    <section className="card buy-page" data-page={page.id} aria-labelledby="buy-heading">
       <title>{c.heading}</title>
       <PageHeading>{c.heading}</PageHeading>
 
@@ -167,7 +152,7 @@ export function OrderReviewPage({ content }: BuyPageProps) {
         )}
         <Link
           className="button button--link"
-          to={`/${locale}/buy/order-details`}
+          to={buyHref(locale, 'order-details')}
           onClick={() => {
             // a new payment method needs a new payment id (seed 000 §4 "reset")
             client.removeQueries({ queryKey: buyKeys.paymentId });

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useLocale } from '../../../app/useLocale';
+import { useLocale } from '../../../lib/useLocale';
 import { trackCallFailure } from '../../../lib/analytics';
 import { createDigitalSession, getTax, restoreDigitalSession, type Cart, type RestoredSession } from '../api';
 import { LoadScreen } from '../components/LoadScreen';
 import { KEYS, isFlagSet, writeJson, writeSession } from '../storage';
 import { useBuyState } from '../state';
 import { buyKeys, useBuyContext } from '../useBuyContext';
-import type { BuyPageProps } from '../BuyFlow';
+import { buyHref, type BuyPageProps } from '../routes';
 
 /** Seed 000 §9: the session loading screen shows a timed message after 15 s. */
 export const SESSION_TIMEOUT_MS = 15_000;
@@ -35,7 +35,7 @@ export function applyStripFlags(restored: RestoredSession): RestoredSession {
  * With it: restore, apply the strip flags, and go on to order-details (complete session with
  * serviceability and tax loaded) or customer-info.
  */
-export function SessionPage({ content }: BuyPageProps) {
+export function SessionPage({ content, page }: BuyPageProps) {
   const locale = useLocale();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -59,11 +59,11 @@ export function SessionPage({ content }: BuyPageProps) {
     if (marketId) writeSession(KEYS.marketId, marketId);
     const cart = client.getQueryData<Cart>(buyKeys.cart);
     if (cart) writeJson(KEYS.cart, cart);
-    createDigitalSession(`/${locale}/buy/session`)
+    createDigitalSession(buyHref(locale, 'session'))
       .then((created) => window.location.assign(created.routerUrl))
       .catch((error: unknown) => {
         trackCallFailure(error, 'createDigitalSession');
-        navigate(`/${locale}/buy/error`, { replace: true });
+        navigate(buyHref(locale, 'error'), { replace: true });
       });
   }, [digitalSessionId, locationId, marketId, client, locale, navigate]);
 
@@ -80,7 +80,7 @@ export function SessionPage({ content }: BuyPageProps) {
       })
       .catch((error: unknown) => {
         trackCallFailure(error, 'restoreDigitalSession');
-        navigate(`/${locale}/buy/error`, { replace: true });
+        navigate(buyHref(locale, 'error'), { replace: true });
       });
   }, [digitalSessionId, locale, navigate]);
 
@@ -92,7 +92,7 @@ export function SessionPage({ content }: BuyPageProps) {
     const stuck = serviceability.isError || productDetails.isError || !locationId || !marketId;
     if (!restored.complete || stuck) {
       routed.current = true;
-      navigate(`/${locale}/buy/customer-info`, { replace: true });
+      navigate(buyHref(locale, 'customer-info'), { replace: true });
       return;
     }
     if (!ready) return;
@@ -101,14 +101,14 @@ export function SessionPage({ content }: BuyPageProps) {
       .fetchQuery({ queryKey: buyKeys.tax, queryFn: getTax, staleTime: Infinity })
       .then((tax) => {
         client.setQueryData(buyKeys.cart, tax.cart);
-        navigate(`/${locale}/buy/${tax.taxAvailable ? 'order-details' : 'customer-info'}`, { replace: true });
+        navigate(buyHref(locale, tax.taxAvailable ? 'order-details' : 'customer-info'), { replace: true });
       })
-      .catch(() => navigate(`/${locale}/buy/customer-info`, { replace: true }));
+      .catch(() => navigate(buyHref(locale, 'customer-info'), { replace: true }));
   }, [restored, serviceability.isSuccess, serviceability.isError, productDetails.isSuccess, productDetails.isError, locationId, marketId, client, locale, navigate]);
 
   const texts = content.session;
   return (
-    <LoadScreen page="session" keepProgress text={digitalSessionId ? texts.postRedirect : texts.preRedirect}>
+    <LoadScreen page={page.id} keepProgress text={digitalSessionId ? texts.postRedirect : texts.preRedirect}>
       {slow && <p data-testid="session-timed-message">{texts.timedMessage}</p>}
     </LoadScreen>
   );

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { MerchantFlow } from '../../../content/hooks';
 import { ContentLink } from '../../../components/ContentLink';
+import type { LoadingStageId } from '../routes';
 
-export function LoadingStage({ stage, text }: { stage: 'validateAddress' | 'codeCheckSubmit'; text: string }) {
+export function LoadingStage({ stage, text }: { stage: LoadingStageId; text: string }) {
   return (
     <section className="stage card stage--loading" data-stage={stage} aria-busy="true" aria-labelledby="stage-heading">
       <div className="spinner" aria-hidden="true" />

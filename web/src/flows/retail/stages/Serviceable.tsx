@@ -2,6 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
+import { Alert } from '../../../components/Alert';
 import type { MerchantFlow } from '../../../content/hooks';
 import type { CodeErrorKind, CustomerInfo, DeviceInput } from '../machine';
 import { formatPhone, isValidDeviceCode, isValidUsPhone, normalizeDeviceCode, phoneDigits } from '../normalize';
@@ -49,12 +50,7 @@ export function Serviceable(props: ServiceableProps) {
         {content.heading}
       </h1>
       <p className="stage__lead">{content.description}</p>
-      {connectionAlert && (
-        <div className="alert" role="alert">
-          <p className="alert__title">{connection.title}</p>
-          <p>{connection.description}</p>
-        </div>
-      )}
+      {connectionAlert && <Alert title={connection.title}>{connection.description}</Alert>}
       <div className="eligible">
         <h2 className="eligible__label">{content.eligibleAddressLabel}</h2>
         <p className="eligible__address">{formatAddress(chosen)}</p>

@@ -1,6 +1,6 @@
-import type { Recording } from '../../testing/recordings';
-import { parseLm } from './entry';
-import { KEYS, writeJson, writeSession } from './storage';
+import type { Recording } from './recordings';
+import { parseLm } from '../flows/buy/entry';
+import { KEYS, writeJson, writeSession } from '../flows/buy/storage';
 
 /**
  * How far the browser storage of a story or test has come:

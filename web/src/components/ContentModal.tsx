@@ -1,13 +1,24 @@
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { BuyContent } from '../content';
+import type { Schemas } from '../api/client';
 
-type ModalContent = BuyContent['internet']['disclaimerModal'];
-
-/** A link-styled button opening a content modal (title, body, close), react-aria Dialog. */
-export function ContentModal({ trigger, modal, testId }: { trigger: string; modal: ModalContent; testId?: string }) {
+/**
+ * A link-styled button opening a content modal (title, paragraphs, close), react-aria Dialog.
+ * `triggerClassName` replaces the link style (e.g. a badge).
+ */
+export function ContentModal({
+  trigger,
+  modal,
+  testId,
+  triggerClassName = 'button button--link',
+}: {
+  trigger: string;
+  modal: Schemas['BuyModal'];
+  testId?: string;
+  triggerClassName?: string;
+}) {
   return (
     <DialogTrigger>
-      <Button className="button button--link">{trigger}</Button>
+      <Button className={triggerClassName}>{trigger}</Button>
       <ModalOverlay className="modal-overlay" isDismissable>
         <Modal className="modal">
           <Dialog className="dialog" data-testid={testId}>

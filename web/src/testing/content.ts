@@ -1,5 +1,5 @@
 import contentJson from '../content/recordings/content.json';
-import type { ContentRecording } from '../testing/recordings';
+import type { ContentRecording } from './recordings';
 import type { Dictionary, MerchantFlow } from '../content/hooks';
 
 export const content = contentJson as unknown as ContentRecording;

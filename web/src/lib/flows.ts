@@ -1,0 +1,85 @@
+import type { Locale } from './locale';
+
+/**
+ * One page of a flow. Each flow writes its pages once, in `web/src/flows/<flow>/routes.ts`;
+ * the router, the shell's progress bar, analytics, tests and stories read them from there.
+ */
+export interface PageDef<Id extends string = string, ProgressTitle extends string = string> {
+  /** The page's `data-page` attribute, and the name code and tests use for it. */
+  readonly id: Id;
+  /** Path below the flow's base; the id when left out; `''` is the flow's index. */
+  readonly path?: string;
+  /** Step of the analytics `pageView` event; the id when left out. */
+  readonly step?: string;
+  /** The shell's progress bar on this page; none: no bar. */
+  readonly progress?: ProgressDef<ProgressTitle>;
+}
+
+export interface ProgressDef<Title extends string = string> {
+  /** Content key of the bar's title. */
+  readonly title: Title;
+  readonly percent: number;
+  /** The percent once back from the identity router (`digitalSessionId` in the query). */
+  readonly returned?: number;
+}
+
+/** A flow: where the router mounts it, and its pages. */
+export interface FlowDef<Id extends string = string, ProgressTitle extends string = string> {
+  /** Path segment below `/{locale}`. */
+  readonly base: string;
+  /** `flowType` of the flow's analytics events. */
+  readonly flowType: string;
+  /** `own`: the flow draws its own page shell; `merchant`: it sits in the merchant shell. */
+  readonly shell: 'own' | 'merchant';
+  readonly pages: readonly PageDef<Id, ProgressTitle>[];
+  /** The page any other path below the base shows; none: the app's not-found page shows. */
+  readonly fallback?: Id;
+}
+
+/** Options of the app's routes (stories use them); every flow's screen receives them. */
+export interface RouteOptions {
+  /** `move` renders the address check with the move headings (stories of the move variant). */
+  retailVariant?: 'retail' | 'move';
+}
+
+/** Props of a flow's screen: the page of its table that the route matched, and the route options. */
+export interface FlowScreenProps<P extends PageDef = PageDef> {
+  page: P;
+  options: RouteOptions;
+}
+
+export function pagePath(page: PageDef): string {
+  return page.path ?? page.id;
+}
+
+export function pageStep(page: PageDef): string {
+  return page.step ?? page.id;
+}
+
+export function pageOf<Id extends string, T extends string>(flow: FlowDef<Id, T>, id: NoInfer<Id>): PageDef<Id, T> {
+  const page = flow.pages.find((p) => p.id === id);
+  if (!page) throw new Error(`no page ${id} below /${flow.base}`);
+  return page;
+}
+
+/** `/{locale}/{base}/{path}` of a page (no trailing slash for the index). */
+export function pageHref<Id extends string>(flow: FlowDef<Id>, locale: Locale, id: NoInfer<Id>): string {
+  const path = pagePath(pageOf(flow, id));
+  return `/${locale}/${flow.base}${path ? `/${path}` : ''}`;
+}
+
+/** The progress bar's percent on a page; `undefined`: the page has no bar. */
+export function progressPercent(page: PageDef, returnedFromRouter = false): number | undefined {
+  const progress = page.progress;
+  if (!progress) return undefined;
+  return returnedFromRouter ? (progress.returned ?? progress.percent) : progress.percent;
+}
+
+/**
+ * A stage of a page that changes in place (no navigation): its `data-stage` attribute, which is
+ * also its analytics step; `loading`: a spinner stage while a call runs.
+ */
+export interface StageDef<Id extends string = string> {
+  readonly id: Id;
+  readonly loading?: boolean;
+}

@@ -15,6 +15,7 @@ enum Tag {
 }
 
 /// `POST /activation/prepaid-customer-activation`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct ActivationApi;
 
 #[OpenApi(prefix_path = "/activation", tag = "Tag::Activation")]

@@ -12,6 +12,7 @@ enum Tag {
 }
 
 /// `GET /address-search/suggest?q=`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct AddressSearchApi;
 
 #[OpenApi(prefix_path = "/address-search", tag = "Tag::AddressSearch")]

@@ -289,6 +289,7 @@ enum Tag {
 }
 
 /// `GET /card-entry`, `POST /card-entry/tokenize`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct CardEntryApi;
 
 #[OpenApi(prefix_path = "/card-entry", tag = "Tag::CardEntry")]

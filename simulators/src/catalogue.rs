@@ -13,6 +13,7 @@ enum Tag {
 }
 
 /// `GET /catalogue/product-detail`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct CatalogueApi;
 
 #[OpenApi(prefix_path = "/catalogue", tag = "Tag::Catalogue")]

@@ -132,6 +132,7 @@ enum Tag {
 }
 
 /// The nine content calls.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct ContentApi;
 
 #[OpenApi(prefix_path = "/content", tag = "Tag::Content")]

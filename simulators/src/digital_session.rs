@@ -214,6 +214,7 @@ pub struct PickForm {
 }
 
 /// `POST`/`GET /session/secure/session`, `GET`/`POST /session/router`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct DigitalSessionApi;
 
 #[OpenApi(prefix_path = "/session", tag = "Tag::DigitalSession")]

@@ -33,6 +33,8 @@ use poem_openapi::OpenApiService;
 /// Title of the upstream contract.
 pub const TITLE: &str = "Prepaid upstream services (simulated)";
 
+/// Every simulator's API, one per upstream service ([`upstream::service::Service`]); the
+/// `prefix_path` of each must be its service's `prefix()` (checked by a test below).
 type Apis = (
     address_search::AddressSearchApi,
     serviceability::ServiceabilityApi,
@@ -49,26 +51,10 @@ type Apis = (
 
 /// The one poem-openapi service holding every simulator.
 fn service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new(
-        (
-            address_search::AddressSearchApi,
-            serviceability::ServiceabilityApi,
-            van::VanApi,
-            content::ContentApi,
-            catalogue::CatalogueApi,
-            promotions::PromotionsApi,
-            tax::TaxApi,
-            payments::PaymentsApi,
-            activation::ActivationApi,
-            card_entry::CardEntryApi,
-            digital_session::DigitalSessionApi,
-        ),
-        TITLE,
-        env!("CARGO_PKG_VERSION"),
-    )
+    OpenApiService::new(Apis::default(), TITLE, env!("CARGO_PKG_VERSION"))
 }
 
-/// Every simulator under its prefix (`/address-search`, `/serviceability`, `/van`, `/content`;
+/// Every simulator under its service's prefix ([`upstream::service::Service::prefix`];
 /// `ARCHITECTURE.md` "Upstream contract", seed 000 §7), answering from [`world::World`].
 ///
 /// A request carrying `x-sim-scenario: <flow>/<situation>` is answered per that scenario
@@ -118,4 +104,49 @@ pub async fn spawn_embedded() -> std::io::Result<Embedded> {
         base_url: format!("http://{addr}"),
         task,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use poem_openapi::OpenApi;
+    use upstream::service::Service;
+
+    use super::Apis;
+    use crate::scenario::Call;
+
+    /// The `#[OpenApi(prefix_path = "...")]` literals agree with the service table: each
+    /// simulator's paths all lie under one service's prefix, one simulator per service; and
+    /// the call table agrees with the operations: each is a call of that service, and every
+    /// call is served by some operation.
+    #[test]
+    fn simulators_sit_under_their_service_prefix_and_serve_the_call_table() {
+        let mut served = BTreeSet::new();
+        let mut calls = BTreeSet::new();
+        for api in <Apis as OpenApi>::meta() {
+            let paths: Vec<&str> = api.paths.iter().map(|p| p.path.as_str()).collect();
+            let services: BTreeSet<Option<Service>> =
+                paths.iter().map(|p| Service::of_path(p)).collect();
+            let [Some(service)] = services.into_iter().collect::<Vec<_>>()[..] else {
+                panic!("paths {paths:?} are not under exactly one service's prefix");
+            };
+            assert!(served.insert(service), "two simulators of {service}");
+            for path in &api.paths {
+                for op in &path.operations {
+                    let method = op.method.as_str();
+                    let call = Call::from_request(method, &path.path)
+                        .unwrap_or_else(|| panic!("{method} {} is no call", path.path));
+                    assert_eq!(call.service(), service, "{method} {}", path.path);
+                    calls.insert(call);
+                }
+            }
+        }
+        assert_eq!(
+            served,
+            BTreeSet::from(Service::ALL),
+            "one simulator per service"
+        );
+        assert_eq!(calls, BTreeSet::from(Call::ALL), "every call is served");
+    }
 }

@@ -50,8 +50,8 @@ impl<E: Endpoint> Endpoint for ScenariosEndpoint<E> {
             tracing::warn!(id, "unknown scenario");
             return Ok(unknown_scenario());
         };
-        let over =
-            Call::from_request(req.method(), req.uri().path()).and_then(|call| scenario.call(call));
+        let over = Call::from_request(req.method().as_str(), req.uri().path())
+            .and_then(|call| scenario.call(call));
         let Some(over) = over else {
             return self.0.call(req).await.map(IntoResponse::into_response);
         };

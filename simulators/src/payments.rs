@@ -18,6 +18,7 @@ enum Tag {
 }
 
 /// `GET /payments/prepaidPaymentID`, `POST /payments/add-secure-prepaid-payment-instrument`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct PaymentsApi;
 
 #[OpenApi(prefix_path = "/payments", tag = "Tag::Payments")]

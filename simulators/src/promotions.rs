@@ -13,6 +13,7 @@ enum Tag {
 }
 
 /// `POST /offers/get-promo`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct PromotionsApi;
 
 #[OpenApi(prefix_path = "/offers", tag = "Tag::Promotions")]

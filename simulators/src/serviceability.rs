@@ -14,6 +14,7 @@ enum Tag {
 }
 
 /// `GET /serviceability/validate-customer-address`, `GET .../validate-customer-serviceability`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct ServiceabilityApi;
 
 #[OpenApi(prefix_path = "/serviceability", tag = "Tag::Serviceability")]

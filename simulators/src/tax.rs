@@ -13,6 +13,7 @@ enum Tag {
 }
 
 /// `POST /tax/get-tax`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct TaxApi;
 
 #[OpenApi(prefix_path = "/tax", tag = "Tag::Tax")]

@@ -10,6 +10,7 @@ enum Tag {
 }
 
 /// `POST /van/assign`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct VanApi;
 
 #[OpenApi(prefix_path = "/van", tag = "Tag::Van")]

@@ -233,10 +233,12 @@ pub struct ActivationRequest {
     #[serde(rename = "isCPC")]
     pub is_cpc: bool,
     /// Business code serviceability answered with, if any.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub serviceability_business_error_code: Option<String>,
     /// Bundle details (shape not shown by the seed; passed through).
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bundle_details: Option<serde_json::Value>,
     /// Shipping code, charge and taxes.
     pub shipping_details: ShippingDetails,
@@ -245,10 +247,12 @@ pub struct ActivationRequest {
     /// Customer guid from the digital session.
     pub cust_guid: String,
     /// Error code of an earlier attempt, if any (optional in the seed).
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_code: Option<String>,
     /// The promotion, when one is in the cart.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discount_details: Option<OrderDiscountDetails>,
 }
 
@@ -269,15 +273,19 @@ pub struct OrderDetails {
 #[serde(rename_all = "camelCase")]
 pub struct ActivationResponse {
     /// Business error code, if any.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub business_error_code: Option<String>,
     /// System error code, if any.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system_error_code: Option<String>,
     /// The placed order; absent when no order was placed.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order_details: Option<OrderDetails>,
     /// The new prepaid account id; absent when no order was placed.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub account_id: Option<String>,
 }

@@ -44,6 +44,7 @@ pub struct AddressValidationResponse {
     #[serde(default)]
     pub customer_infos: Vec<CustomerInfo>,
     /// Business error code, when the service reports one.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub business_error_code: Option<String>,
 }

@@ -25,7 +25,13 @@ section!(
 
 section!(
     /// An error panel from content: title, description, optional image (seed 000 §8).
-    ErrorPanel { title: String, description: String, image: Option<Image> }
+    ErrorPanel {
+        title: String,
+        description: String,
+        #[oai(skip_serializing_if_is_none)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        image: Option<Image>,
+    }
 );
 
 section!(
@@ -182,6 +188,8 @@ section!(
         /// Text shown when the provider's label cannot be fetched or has no label for the tier.
         unavailable: String,
         /// The static label with the seed's figures (Spanish bundle only).
+        #[oai(skip_serializing_if_is_none)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         static_label: Option<BroadbandFactsLabel>,
     }
 );

@@ -90,10 +90,12 @@ pub struct CreateSessionResponse {
 #[serde(rename_all = "camelCase")]
 pub struct SessionName {
     /// First name; absent when the identity has none.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_name: Option<String>,
     /// Last name; absent when the identity has none.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_name: Option<String>,
 }
 
@@ -116,10 +118,12 @@ pub struct VerificationStatus {
 #[serde(rename_all = "camelCase")]
 pub struct SessionContact {
     /// Mobile number, 10 digits; absent when the identity has none.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phone_number: Option<String>,
     /// E-mail address; absent when the identity has none.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
     /// Verification of mobile and e-mail.
     #[serde(default)]
@@ -132,10 +136,12 @@ pub struct SessionContact {
 #[serde(rename_all = "camelCase")]
 pub struct SessionIdentity {
     /// Customer guid; absent until an identity was picked.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cust_guid: Option<String>,
     /// Identity error code, if the router reported one.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_code: Option<String>,
 }
 

@@ -4,17 +4,32 @@
 //! committed `openapi/upstream.json` is rendered from the simulators' use of these types.
 //!
 //! Field names keep the seeds' spelling (seed 000 §3), including `serviceablityStatus`.
+//!
+//! [`service`] is the table of the services (name, mount prefix, configuration variable) and
+//! [`call`] the table of the calls a scenario can override; both are read by the BFF's
+//! configuration and clients and by the simulators.
+//!
+//! Null policy: an absent optional field is left out of the JSON, never sent as `null`, on
+//! both sides of every call. Every `Option<_>` field of these types carries
+//! `#[oai(skip_serializing_if_is_none)]` (poem-openapi, the simulators' answers) and
+//! `#[serde(default, skip_serializing_if = "Option::is_none")]` (serde, the BFF's requests);
+//! reading still accepts an explicit `null` as absent. The tests in `null_policy.rs` check it.
 
 pub mod activation;
 pub mod address;
+pub mod call;
 pub mod catalogue;
 pub mod content;
 pub mod digital_session;
 pub mod payments;
 pub mod promotions;
+pub mod service;
 pub mod serviceability;
 pub mod tax;
 pub mod van;
+
+#[cfg(test)]
+mod null_policy;
 
 /// Header that selects a simulator scenario (harness mode only; see `ARCHITECTURE.md` §4).
 /// The BFF sets it from the harness cookie; production configuration never sends it.

@@ -32,7 +32,8 @@ pub struct PaymentIdResponse {
 #[serde(rename_all = "camelCase")]
 pub struct InstrumentCustInfo {
     /// Always `null` for a new customer (seed 000 §3).
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub account_id: Option<String>,
     /// Card holder's first name.
     pub first_name: String,
@@ -97,7 +98,8 @@ pub struct AddInstrumentResponse {
     #[serde(default)]
     pub status: String,
     /// The failure code, absent on success.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub business_error_code: Option<String>,
 }
 

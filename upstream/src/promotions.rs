@@ -56,7 +56,8 @@ pub struct Discount {
     /// Start, `YYYYMMDDHHMMSS` UTC (seed 000 §4).
     pub disc_start_date: String,
     /// End, `YYYYMMDDHHMMSS` UTC; absent (or empty) means open-ended (seed 000 §4).
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disc_end_date: Option<String>,
     /// Offer type, e.g. `DISCOUNT`.
     #[serde(default)]

@@ -62,20 +62,25 @@ pub struct ServiceabilityResponse {
     #[serde(default)]
     pub status: String,
     /// Franchise tax area code.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fta_code: Option<String>,
     /// House key of the address.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub house_key: Option<String>,
     /// City and state.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<CityState>,
     /// Business error code, e.g. `BUS0078`.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub business_error_code: Option<String>,
     /// Serviceability status (sic).
-    #[oai(rename = "serviceablityStatus")]
-    #[serde(default, rename = "serviceablityStatus")]
+    #[oai(rename = "serviceablityStatus", skip_serializing_if_is_none)]
+    #[serde(rename = "serviceablityStatus")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub serviceablity_status: Option<ServiceabilityStatus>,
     /// Service lines available; empty when none.
     #[serde(default)]

@@ -27,16 +27,20 @@ pub struct TaxRequest {
     #[serde(default)]
     pub source: String,
     /// Status field of the request envelope (sent empty or `null`).
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
     /// Business error code field of the envelope (sent empty or `null`).
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bus_error_code: Option<String>,
     /// Message field of the envelope (sent empty or `null`).
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// System error code field of the envelope (sent empty or `null`).
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sys_error_code: Option<String>,
     /// Tax geocode of the service address (from serviceability, seed 000 §3 `geocode`).
     pub geo_code: String,

@@ -37,9 +37,11 @@ pub struct AssignResponse {
     #[serde(default)]
     pub status: String,
     /// System error code, e.g. `SYS_VAN_001`; any value is a content error.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system_error_code: Option<String>,
     /// Business error code, e.g. `BUS_VAN_ASSIGN_015`.
-    #[serde(default)]
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub business_error_code: Option<String>,
 }

@@ -294,10 +294,7 @@ async fn every_test_card_leads_to_its_outcome() {
         let order = submit_order(token).await;
         match card.outcome {
             Outcome::Success => {
-                assert_eq!(
-                    added,
-                    json!({"status": "SUCCESS", "businessErrorCode": null})
-                );
+                assert_eq!(added, json!({"status": "SUCCESS"}));
                 assert!(order["orderDetails"]["orderNumber"].is_string());
             }
             Outcome::AddInstrument(code) => {
@@ -451,7 +448,7 @@ async fn session_hand_off_through_the_identity_router() {
         json!({"name": {"firstName": "Ana", "lastName": "Nguyen"},
             "contact": {"phoneNumber": "4045550103", "email": "ana.nguyen@example.com",
                 "verificationStatus": {"mobile": true, "email": false}},
-            "identity": {"custGuid": "CG-100000000003", "errorCode": null}})
+            "identity": {"custGuid": "CG-100000000003"}})
     );
 
     let other = pick(&id, "new", "/es/buy/session").await;
@@ -621,7 +618,7 @@ fn new_call_names_map_from_method_and_path() {
     ];
     for (method, path, call, name) in cases {
         assert_eq!(
-            Call::from_request(&method, path),
+            Call::from_request(method.as_str(), path),
             Some(call),
             "{method} {path}"
         );
@@ -629,7 +626,7 @@ fn new_call_names_map_from_method_and_path() {
         assert_eq!(serde_json::to_value(call).unwrap(), name);
     }
     assert_eq!(
-        Call::from_request(&Method::POST, "/van/assign"),
+        Call::from_request("POST", "/van/assign"),
         Some(Call::Assign)
     );
     let names: BTreeSet<&str> = Call::ALL.iter().map(|c| c.name()).collect();

@@ -244,10 +244,13 @@ fn call_names_round_trip() {
         let json = serde_json::to_value(call).unwrap();
         assert_eq!(json, call.name());
     }
-    assert_eq!(Call::from_path("/van/assign"), Some(Call::Assign));
     assert_eq!(
-        Call::from_path("/content/-/api/es/my.prepaid/buyflow"),
+        Call::from_request("POST", "/van/assign"),
+        Some(Call::Assign)
+    );
+    assert_eq!(
+        Call::from_request("GET", "/content/-/api/es/my.prepaid/buyflow"),
         Some(Call::Content)
     );
-    assert_eq!(Call::from_path("/elsewhere"), None);
+    assert_eq!(Call::from_request("GET", "/elsewhere"), None);
 }

@@ -216,7 +216,7 @@ async fn broadband_facts_per_tier_plan_type_and_lob() {
     }
     // A scenario overrides or faults it under its own call name, apart from the bundles.
     assert_eq!(
-        simulators::scenario::Call::from_path("/content/broadband-facts"),
+        simulators::scenario::Call::from_request("GET", "/content/broadband-facts"),
         Some(simulators::scenario::Call::BroadbandFacts)
     );
     // Every parameter is required.

@@ -1,0 +1,239 @@
+//! The upstream calls a scenario can override (the keys of a scenario file's `upstream:`,
+//! `scenarios/README.md`), each declared once in the `calls!` table below with its name,
+//! service, HTTP method(s) and path under the service's prefix ([`Service::prefix`]). The
+//! enum, its serde names, [`Call::ALL`] and the request routing ([`Call::from_request`]) all
+//! derive from that table.
+
+use serde::{Deserialize, Serialize};
+
+use crate::service::Service;
+
+/// HTTP method of a call (only the ones the upstream services use).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Method {
+    /// `GET`.
+    Get,
+    /// `POST`.
+    Post,
+}
+
+impl Method {
+    // The spelling of the table below.
+    const GET: Method = Method::Get;
+    const POST: Method = Method::Post;
+
+    /// The method as on the wire, e.g. `GET`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+        }
+    }
+}
+
+/// One row of the table: what [`Call`]'s accessors read.
+struct Row {
+    name: &'static str,
+    service: Service,
+    methods: &'static [Method],
+    path: &'static str,
+}
+
+/// Declares the calls: `Variant = "scenarioName": Service METHOD[|METHOD] "path";` with the
+/// path under the service's prefix; a path ending in `/*` covers everything below it.
+macro_rules! calls {
+    ($(
+        $(#[$doc:meta])*
+        $call:ident = $name:literal : $service:ident $($method:ident)|+ $path:literal;
+    )+) => {
+        /// An upstream call a scenario can override (the keys of `upstream:`); serde names are
+        /// the scenario files' call names, e.g. `validateAddress`.
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize,
+        )]
+        pub enum Call {
+            $( $(#[$doc])* #[serde(rename = $name)] $call, )+
+        }
+
+        /// The rows, in declaration order (the enum's discriminants index it).
+        const TABLE: &[Row] = &[
+            $( Row {
+                name: $name,
+                service: Service::$service,
+                methods: &[$(Method::$method),+],
+                path: $path,
+            }, )+
+        ];
+
+        impl Call {
+            /// Every call, in declaration order.
+            pub const ALL: [Call; TABLE.len()] = [$(Call::$call),+];
+        }
+    };
+}
+
+calls! {
+    /// `GET /address-search/suggest`.
+    AddressSearch = "addressSearch": AddressSearch GET "/suggest";
+    /// `GET /serviceability/validate-customer-address`.
+    ValidateAddress = "validateAddress": Serviceability GET "/validate-customer-address";
+    /// `GET /serviceability/validate-customer-serviceability`.
+    Serviceability = "serviceability": Serviceability GET "/validate-customer-serviceability";
+    /// `POST /van/assign`.
+    Assign = "assign": Van POST "/assign";
+    /// `GET /content/-/api/...` (the content bundles, en and es).
+    Content = "content": Content GET "/-/api/*";
+    /// `GET /content/broadband-facts` (the plan-tier widget's label, English).
+    BroadbandFacts = "broadbandFacts": Content GET "/broadband-facts";
+    /// `GET /catalogue/product-detail` (buy flow).
+    ProductDetails = "productDetails": Catalogue GET "/product-detail";
+    /// `POST /offers/get-promo`.
+    Promotions = "promotions": Promotions POST "/get-promo";
+    /// `POST /tax/get-tax`.
+    Tax = "tax": Tax POST "/get-tax";
+    /// `GET /payments/prepaidPaymentID`.
+    PaymentId = "paymentId": Payments GET "/prepaidPaymentID";
+    /// `POST /payments/add-secure-prepaid-payment-instrument`.
+    AddPaymentInstrument = "addPaymentInstrument":
+        Payments POST "/add-secure-prepaid-payment-instrument";
+    /// `GET /card-entry` (the card-entry stand-in's page; `respond` makes no sense on HTML,
+    /// faults do).
+    CardEntry = "cardEntry": CardEntry GET "/";
+    /// `POST /card-entry/tokenize` (called by the card-entry page).
+    Tokenize = "tokenize": CardEntry POST "/tokenize";
+    /// `POST /activation/prepaid-customer-activation` (submit order).
+    SubmitOrder = "submitOrder": Activation POST "/prepaid-customer-activation";
+    /// `POST /session/secure/session`.
+    CreateSession = "createSession": DigitalSession POST "/secure/session";
+    /// `GET /session/secure/session?digitalSessionId`.
+    RestoreSession = "restoreSession": DigitalSession GET "/secure/session";
+    /// `GET` and `POST /session/router` (the identity router page and its pick).
+    IdentityRouter = "identityRouter": DigitalSession GET | POST "/router";
+}
+
+impl Call {
+    const fn row(self) -> &'static Row {
+        &TABLE[self as usize]
+    }
+
+    /// The call name used in scenario files, e.g. `validateAddress`.
+    pub const fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The service answering the call.
+    pub const fn service(self) -> Service {
+        self.row().service
+    }
+
+    /// The HTTP methods of the call (two for the identity router: page and pick).
+    pub const fn methods(self) -> &'static [Method] {
+        self.row().methods
+    }
+
+    /// Path under the service's prefix, e.g. `/suggest`; `/` is the prefix itself; a path
+    /// ending in `/*` covers everything below it (`/-/api/*`).
+    pub const fn path(self) -> &'static str {
+        self.row().path
+    }
+
+    /// The call a request to the simulators belongs to, if any. `method` as on the wire
+    /// (`GET`); `path` under the simulators' base URL, e.g. `/van/assign` (a query string is
+    /// ignored; a trailing `/` too). `POST /session/secure/session` is
+    /// [`Call::CreateSession`], `GET` of the same path [`Call::RestoreSession`].
+    pub fn from_request(method: &str, path: &str) -> Option<Call> {
+        let path = path.split_once('?').map_or(path, |(p, _)| p);
+        let service = Service::of_path(path)?;
+        let rest = service.rest(path)?;
+        Call::ALL.into_iter().find(|call| {
+            call.service() == service
+                && call.methods().iter().any(|m| m.as_str() == method)
+                && call.covers(rest)
+        })
+    }
+
+    /// Whether `rest` (a path under the service's prefix) is this call's path.
+    fn covers(self, rest: &str) -> bool {
+        match self.path().strip_suffix('*') {
+            Some(below) => rest.starts_with(below),
+            None => rest.trim_end_matches('/') == self.path().trim_end_matches('/'),
+        }
+    }
+}
+
+impl std::fmt::Display for Call {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn names_are_distinct_and_are_the_serde_names() {
+        let names: BTreeSet<&str> = Call::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(names.len(), Call::ALL.len());
+        for (i, call) in Call::ALL.into_iter().enumerate() {
+            assert_eq!(call as usize, i);
+            assert_eq!(serde_json::to_value(call).unwrap(), call.name());
+            let back: Call = serde_json::from_value(call.name().into()).unwrap();
+            assert_eq!(back, call);
+        }
+        assert!(serde_json::from_value::<Call>("payment".into()).is_err());
+    }
+
+    #[test]
+    fn every_call_routes_from_its_own_method_and_path() {
+        for call in Call::ALL {
+            let path = format!(
+                "{}{}",
+                call.service().prefix(),
+                call.path().replace('*', "x")
+            );
+            for m in call.methods() {
+                assert_eq!(
+                    Call::from_request(m.as_str(), &path),
+                    Some(call),
+                    "{m:?} {path}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn routing_examples() {
+        let cases = [
+            ("POST", "/session/secure/session", Some(Call::CreateSession)),
+            (
+                "GET",
+                "/session/secure/session?digitalSessionId=x",
+                Some(Call::RestoreSession),
+            ),
+            ("GET", "/card-entry", Some(Call::CardEntry)),
+            ("GET", "/card-entry/?lang=es", Some(Call::CardEntry)),
+            ("POST", "/card-entry/tokenize", Some(Call::Tokenize)),
+            (
+                "GET",
+                "/content/-/api/es/my.prepaid/buyflow",
+                Some(Call::Content),
+            ),
+            (
+                "GET",
+                "/content/broadband-facts",
+                Some(Call::BroadbandFacts),
+            ),
+            ("POST", "/session/router", Some(Call::IdentityRouter)),
+            ("GET", "/van/assign", None),
+            ("POST", "/van/assignment", None),
+            ("GET", "/vans/assign", None),
+            ("GET", "/elsewhere", None),
+            ("get", "/address-search/suggest", None),
+        ];
+        for (method, path, call) in cases {
+            assert_eq!(Call::from_request(method, path), call, "{method} {path}");
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! The upstream services of the provider: one table that the BFF's configuration, the
+//! embedded simulators' mounting and the scenario call routing ([`crate::call`]) all read
+//! (ARCHITECTURE.md "Upstream contract").
+
+/// One upstream service of the provider (ARCHITECTURE.md "Upstream contract").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Service {
+    /// Address search (`GET /suggest`).
+    AddressSearch,
+    /// Serviceability (`GET /validate-customer-address`, `/validate-customer-serviceability`).
+    Serviceability,
+    /// VAN (`POST /assign`).
+    Van,
+    /// Content (`GET /-/api/...`, `/broadband-facts`).
+    Content,
+    /// Catalogue of the buy flow (`GET /product-detail`).
+    Catalogue,
+    /// Promotions (`POST /get-promo`).
+    Promotions,
+    /// Tax (`POST /get-tax`).
+    Tax,
+    /// Payments (`GET /prepaidPaymentID`, `POST /add-secure-prepaid-payment-instrument`).
+    Payments,
+    /// Card entry: stand-in of the card-capture component (`GET` page, `POST /tokenize`).
+    CardEntry,
+    /// Activation, i.e. submit order (`POST /prepaid-customer-activation`).
+    Activation,
+    /// Digital session (`POST`/`GET /secure/session`) and its identity router (`/router`).
+    DigitalSession,
+}
+
+/// One row of [`TABLE`]: everything the workspace knows about a service.
+struct Row {
+    service: Service,
+    name: &'static str,
+    prefix: &'static str,
+    env_var: Option<&'static str>,
+}
+
+const fn row(
+    service: Service,
+    name: &'static str,
+    prefix: &'static str,
+    env_var: Option<&'static str>,
+) -> Row {
+    Row {
+        service,
+        name,
+        prefix,
+        env_var,
+    }
+}
+
+/// The services, in declaration order: the enum's discriminants index it (checked by a test).
+const TABLE: [Row; 11] = [
+    row(
+        Service::AddressSearch,
+        "address-search",
+        "/address-search",
+        Some("BFF_UPSTREAM_ADDRESS_SEARCH"),
+    ),
+    row(
+        Service::Serviceability,
+        "serviceability",
+        "/serviceability",
+        Some("BFF_UPSTREAM_SERVICEABILITY"),
+    ),
+    row(Service::Van, "van", "/van", Some("BFF_UPSTREAM_VAN")),
+    row(
+        Service::Content,
+        "content",
+        "/content",
+        Some("BFF_UPSTREAM_CONTENT"),
+    ),
+    row(
+        Service::Catalogue,
+        "catalogue",
+        "/catalogue",
+        Some("BFF_UPSTREAM_CATALOGUE"),
+    ),
+    row(
+        Service::Promotions,
+        "promotions",
+        "/offers",
+        Some("BFF_UPSTREAM_PROMOTIONS"),
+    ),
+    row(Service::Tax, "tax", "/tax", Some("BFF_UPSTREAM_TAX")),
+    row(
+        Service::Payments,
+        "payments",
+        "/payments",
+        Some("BFF_UPSTREAM_PAYMENTS"),
+    ),
+    // No variable of its own: the embedded simulators' one, else derived from payments' URL.
+    row(Service::CardEntry, "card-entry", "/card-entry", None),
+    row(
+        Service::Activation,
+        "activation",
+        "/activation",
+        Some("BFF_UPSTREAM_ACTIVATION"),
+    ),
+    row(
+        Service::DigitalSession,
+        "session",
+        "/session",
+        Some("BFF_UPSTREAM_SESSION"),
+    ),
+];
+
+impl Service {
+    /// Every service, in the order of the architecture's table (the table's rows).
+    pub const ALL: [Service; TABLE.len()] = {
+        let mut all = [Service::AddressSearch; TABLE.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = TABLE[i].service;
+            i += 1;
+        }
+        all
+    };
+
+    const fn row(self) -> &'static Row {
+        &TABLE[self as usize]
+    }
+
+    /// Name in logs and error messages, e.g. `address-search`, `session`.
+    pub const fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// Mount prefix under the embedded simulators' base URL, e.g. `/address-search`,
+    /// `/offers` (promotions), `/session` (digital session), `/card-entry`.
+    pub const fn prefix(self) -> &'static str {
+        self.row().prefix
+    }
+
+    /// The BFF's configuration variable of the base URL, e.g.
+    /// `Some("BFF_UPSTREAM_ADDRESS_SEARCH")`; `None` for card entry (the embedded one, else
+    /// derived from payments' URL).
+    pub const fn env_var(self) -> Option<&'static str> {
+        self.row().env_var
+    }
+
+    /// The service whose prefix `path` (a path under the embedded simulators' base URL) lies
+    /// under, if any: `path` equals the prefix or continues it with `/`.
+    pub fn of_path(path: &str) -> Option<Service> {
+        Service::ALL.into_iter().find(|s| s.rest(path).is_some())
+    }
+
+    /// `path` without this service's prefix (`""` or starting with `/`); `None` when `path`
+    /// is not under the prefix.
+    pub fn rest(self, path: &str) -> Option<&str> {
+        path.strip_prefix(self.prefix())
+            .filter(|rest| rest.is_empty() || rest.starts_with('/'))
+    }
+}
+
+impl std::fmt::Display for Service {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn discriminants_index_the_table() {
+        assert_eq!(Service::ALL.len(), 11);
+        for (i, service) in Service::ALL.into_iter().enumerate() {
+            assert_eq!(
+                service as usize, i,
+                "{service:?} is declared out of the table's order"
+            );
+        }
+    }
+
+    #[test]
+    fn names_prefixes_and_variables_are_distinct() {
+        let names: BTreeSet<_> = Service::ALL.map(Service::name).into();
+        let prefixes: BTreeSet<_> = Service::ALL.map(Service::prefix).into();
+        let vars: BTreeSet<_> = Service::ALL.iter().filter_map(|s| s.env_var()).collect();
+        assert_eq!(names.len(), 11);
+        assert_eq!(prefixes.len(), 11);
+        assert_eq!(vars.len(), 10);
+        for s in Service::ALL {
+            assert!(s.prefix().starts_with('/') && !s.prefix().ends_with('/'));
+            if let Some(var) = s.env_var() {
+                assert!(var.starts_with("BFF_UPSTREAM_"), "{var}");
+            }
+        }
+        assert_eq!(Service::CardEntry.env_var(), None);
+    }
+
+    #[test]
+    fn paths_find_their_service_segment_wise() {
+        assert_eq!(
+            Service::of_path("/session/router"),
+            Some(Service::DigitalSession)
+        );
+        assert_eq!(
+            Service::of_path("/serviceability/x"),
+            Some(Service::Serviceability)
+        );
+        assert_eq!(Service::of_path("/card-entry"), Some(Service::CardEntry));
+        assert_eq!(
+            Service::of_path("/offers/get-promo"),
+            Some(Service::Promotions)
+        );
+        assert_eq!(Service::of_path("/vans"), None);
+        assert_eq!(Service::of_path("/"), None);
+        assert_eq!(Service::Van.rest("/van/assign"), Some("/assign"));
+    }
+}

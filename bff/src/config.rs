@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `BFF_ADDR` | `127.0.0.1:8080` | listen address |
 //! | `BFF_MODE` | harness when no upstream URL is set, else neither | `harness` or `production` |
-//! | `BFF_UPSTREAM_ADDRESS_SEARCH`, `BFF_UPSTREAM_SERVICEABILITY`, `BFF_UPSTREAM_VAN`, `BFF_UPSTREAM_CONTENT`, `BFF_UPSTREAM_CATALOGUE`, `BFF_UPSTREAM_PROMOTIONS`, `BFF_UPSTREAM_TAX`, `BFF_UPSTREAM_PAYMENTS`, `BFF_UPSTREAM_ACTIVATION`, `BFF_UPSTREAM_SESSION` | unset: embedded simulators | base URLs of the upstream services (all ten or none) |
+//! | `BFF_UPSTREAM_<SERVICE>` (one per service of `upstream::service::Service` with an `env_var`) | unset: embedded simulators | base URLs of the upstream services (all or none) |
 //! | `BFF_IDENTITY_ROUTER_URL` | harness: `/sim/session/router`; else `BFF_UPSTREAM_SESSION` + `/router` | identity router (browser-facing) for production and test hosts |
 //! | `BFF_IDENTITY_ROUTER_STAGING_URL` | same as above | identity router for every other host |
 //! | `BFF_PRODUCTION_HOSTS` | empty | comma list of host names (production and test) that use `BFF_IDENTITY_ROUTER_URL` |
@@ -24,6 +24,10 @@
 
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
+use upstream::service::Service;
+
+pub use crate::upstream::UpstreamUrls;
+
 /// Retailer id of the discount retail chain (seed 000 §6: fixed, never chosen by the browser).
 pub const DEFAULT_RETAILER_ID: &str = "DOLLARGENERAL";
 
@@ -35,73 +39,6 @@ pub enum Upstreams {
     Embedded,
     /// Configured base URLs (no trailing slash).
     External(UpstreamUrls),
-}
-
-/// Base URL of each upstream service, without trailing slash.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UpstreamUrls {
-    /// Address search service (`GET /suggest`).
-    pub address_search: String,
-    /// Serviceability service (`GET /validate-customer-address`, `.../serviceability`).
-    pub serviceability: String,
-    /// VAN service (`POST /assign`).
-    pub van: String,
-    /// Content service (`GET /-/api/...`).
-    pub content: String,
-    /// Catalogue (`GET /product-detail`).
-    pub catalogue: String,
-    /// Promotions (`POST /get-promo`).
-    pub promotions: String,
-    /// Tax (`POST /get-tax`).
-    pub tax: String,
-    /// Payments (`GET /prepaidPaymentID`, `POST /add-secure-prepaid-payment-instrument`).
-    pub payments: String,
-    /// Activation (`POST /prepaid-customer-activation`).
-    pub activation: String,
-    /// Digital session (`POST`/`GET /secure/session`) and its identity router (`/router`).
-    pub session: String,
-    /// Card-entry component (`GET /`, `POST /tokenize`); proxied under `/sim/card-entry` in
-    /// harness mode. Not a configuration variable of its own: the embedded simulators' one,
-    /// else the payments base URL with `/card-entry` replaced.
-    pub card_entry: String,
-}
-
-impl UpstreamUrls {
-    /// The URLs of the embedded simulators mounted at `base` (ARCHITECTURE.md prefixes).
-    pub fn under(base: &str) -> Self {
-        let base = base.trim_end_matches('/');
-        Self {
-            address_search: format!("{base}/address-search"),
-            serviceability: format!("{base}/serviceability"),
-            van: format!("{base}/van"),
-            content: format!("{base}/content"),
-            catalogue: format!("{base}/catalogue"),
-            promotions: format!("{base}/offers"),
-            tax: format!("{base}/tax"),
-            payments: format!("{base}/payments"),
-            activation: format!("{base}/activation"),
-            session: format!("{base}/session"),
-            card_entry: format!("{base}/card-entry"),
-        }
-    }
-
-    /// The same base URL for every service (tests pointing everything at one mock server).
-    pub fn all(base: &str) -> Self {
-        let b = base.trim_end_matches('/').to_owned();
-        Self {
-            address_search: b.clone(),
-            serviceability: b.clone(),
-            van: b.clone(),
-            content: b.clone(),
-            catalogue: b.clone(),
-            promotions: b.clone(),
-            tax: b.clone(),
-            payments: b.clone(),
-            activation: b.clone(),
-            session: b.clone(),
-            card_entry: b,
-        }
-    }
 }
 
 /// Path of the simulators' identity router as the browser sees it in harness mode.
@@ -228,62 +165,9 @@ impl Config {
         let web_dist = get("BFF_WEB_DIST").map(PathBuf::from).unwrap_or(d.web_dist);
         let retailer_id = get("BFF_RETAILER_ID").unwrap_or(d.retailer_id);
 
-        let vars = UPSTREAM_VARS;
-        let urls: Vec<Option<String>> = vars
-            .iter()
-            .map(|v| get(v).map(|u| u.trim_end_matches('/').to_owned()))
-            .collect();
-        for (var, url) in vars.iter().zip(&urls) {
-            if let Some(u) = url
-                && !(u.starts_with("http://") || u.starts_with("https://"))
-            {
-                return Err(ConfigError::Invalid {
-                    var,
-                    value: u.clone(),
-                    reason: "an http(s) URL",
-                });
-            }
-        }
-        let upstreams = if urls.iter().all(Option::is_none) {
-            Upstreams::Embedded
-        } else if urls.iter().all(Option::is_some) {
-            let mut u = urls.into_iter().flatten();
-            let mut next = || u.next().unwrap_or_default();
-            let address_search = next();
-            let serviceability = next();
-            let van = next();
-            let content = next();
-            let catalogue = next();
-            let promotions = next();
-            let tax = next();
-            let payments = next();
-            let activation = next();
-            let session = next();
-            let card_entry = match payments.strip_suffix("/payments") {
-                Some(base) => format!("{base}/card-entry"),
-                None => format!("{payments}/card-entry"),
-            };
-            Upstreams::External(UpstreamUrls {
-                address_search,
-                serviceability,
-                van,
-                content,
-                catalogue,
-                promotions,
-                tax,
-                payments,
-                activation,
-                session,
-                card_entry,
-            })
-        } else {
-            let missing: Vec<&str> = vars
-                .iter()
-                .zip(&urls)
-                .filter(|(_, u)| u.is_none())
-                .map(|(v, _)| *v)
-                .collect();
-            return Err(ConfigError::PartialUpstreams(missing.join(", ")));
+        let upstreams = match UpstreamUrls::from_lookup(&get)? {
+            Some(urls) => Upstreams::External(urls),
+            None => Upstreams::Embedded,
         };
 
         let mode = match get("BFF_MODE").as_deref() {
@@ -363,14 +247,14 @@ impl Config {
     /// The identity router of production and test hosts.
     pub fn router_production(&self, urls: &UpstreamUrls) -> String {
         self.identity.production_url.clone().unwrap_or_else(|| {
-            self.browser_default(SIM_ROUTER_PATH, format!("{}/router", urls.session))
+            self.browser_default(SIM_ROUTER_PATH, format!("{}/router", urls.get(Service::DigitalSession)))
         })
     }
 
     /// The identity router of every other host.
     pub fn router_staging(&self, urls: &UpstreamUrls) -> String {
         self.identity.staging_url.clone().unwrap_or_else(|| {
-            self.browser_default(SIM_ROUTER_PATH, format!("{}/router", urls.session))
+            self.browser_default(SIM_ROUTER_PATH, format!("{}/router", urls.get(Service::DigitalSession)))
         })
     }
 
@@ -378,25 +262,11 @@ impl Config {
     pub fn card_entry(&self, urls: &UpstreamUrls) -> String {
         self.card_entry_url
             .clone()
-            .unwrap_or_else(|| self.browser_default(SIM_CARD_ENTRY_PATH, urls.card_entry.clone()))
+            .unwrap_or_else(|| self.browser_default(SIM_CARD_ENTRY_PATH, urls.get(Service::CardEntry).to_owned()))
     }
 }
 
-/// The upstream URL variables, in the order of [`UpstreamUrls`]' fields.
-pub const UPSTREAM_VARS: [&str; 10] = [
-    "BFF_UPSTREAM_ADDRESS_SEARCH",
-    "BFF_UPSTREAM_SERVICEABILITY",
-    "BFF_UPSTREAM_VAN",
-    "BFF_UPSTREAM_CONTENT",
-    "BFF_UPSTREAM_CATALOGUE",
-    "BFF_UPSTREAM_PROMOTIONS",
-    "BFF_UPSTREAM_TAX",
-    "BFF_UPSTREAM_PAYMENTS",
-    "BFF_UPSTREAM_ACTIVATION",
-    "BFF_UPSTREAM_SESSION",
-];
-
-fn parse<T: std::str::FromStr>(
+pub(crate) fn parse<T: std::str::FromStr>(
     get: &impl Fn(&str) -> Option<String>,
     var: &'static str,
     default: T,
@@ -460,7 +330,7 @@ mod tests {
         let Upstreams::External(u) = c.upstreams else {
             panic!("external")
         };
-        assert_eq!(u.serviceability, "http://s");
+        assert_eq!(u.get(Service::Serviceability), "http://s");
         assert_eq!(cfg(&ALL).unwrap().mode, Mode::Plain);
         assert!(matches!(
             cfg(&ALL[..2]),
@@ -512,7 +382,7 @@ mod tests {
         let Upstreams::External(u) = &c.upstreams else {
             panic!("external")
         };
-        assert_eq!(u.card_entry, "http://x/card-entry");
+        assert_eq!(u.get(Service::CardEntry), "http://x/card-entry");
         assert_eq!(c.router_production(u), "https://id.example.com/router");
         assert_eq!(c.router_staging(u), "http://ses/router");
         assert_eq!(c.card_entry(u), "http://x/card-entry");

@@ -15,32 +15,38 @@
 //!   the browser reaches them whatever port the embedded simulators use (the defaults of
 //!   `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_ROUTER_STAGING_URL` and `BFF_CARD_ENTRY_URL` in
 //!   harness mode). Method, query, `content-type` and body are forwarded; status,
-//!   `content-type`, `location` and body come back (CSP: `middleware::SIM_CSP`).
+//!   `content-type`, `location` and body come back (CSP: `http::middleware::SIM_CSP`).
 //!
-//! The cookie is read by `api::ScenarioSel` and forwarded as `x-sim-scenario` (harness mode
+//! The cookie is read by `http::extract::ScenarioSel` and forwarded as `x-sim-scenario` (harness mode
 //! only, and only for ids of known scenarios).
 
 use std::sync::Arc;
 
 use poem::{
     Endpoint, Request, Response, Route, get, handler,
-    http::{HeaderMap, StatusCode, header},
+    http::{StatusCode, header},
     web::{Html, Json, Path, Query},
 };
 use serde::Deserialize;
 use simulators::scenario::{self, Scenario};
+use upstream::service::Service;
+
+use crate::{
+    http::scenario::{SCENARIO_COOKIE, scenario_from_cookies},
+    state::AppState,
+};
 
 /// The `/sim` proxy (nest under `/sim`; harness mode only).
-pub fn sim_proxy(state: Arc<crate::startup::AppState>) -> impl Endpoint<Output = Response> {
+pub fn sim_proxy(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     poem::endpoint::make(move |mut req: Request| {
         let state = state.clone();
         async move {
             let path = req.uri().path().to_owned();
             let urls = state.clients.urls();
             let target = if let Some(rest) = path.strip_prefix("/session/router") {
-                format!("{}/router{rest}", urls.session)
+                format!("{}/router{rest}", urls.get(Service::DigitalSession))
             } else if let Some(rest) = path.strip_prefix("/card-entry") {
-                format!("{}{rest}", urls.card_entry)
+                format!("{}{rest}", urls.get(Service::CardEntry))
             } else {
                 return Ok::<Response, poem::Error>(
                     Response::builder().status(StatusCode::NOT_FOUND).finish(),
@@ -94,9 +100,6 @@ pub fn sim_proxy(state: Arc<crate::startup::AppState>) -> impl Endpoint<Output =
     })
 }
 
-/// Cookie holding the chosen scenario id (`<flow>/<situation>`).
-pub const SCENARIO_COOKIE: &str = "sim_scenario";
-
 /// The harness routes (nest under `/harness`).
 pub fn routes() -> Route {
     Route::new()
@@ -105,19 +108,6 @@ pub fn routes() -> Route {
         .at("/reset", get(reset))
         .at("/start/:flow/:situation", get(start))
         .at("/start.js", get(start_script))
-}
-
-/// The scenario id of the `sim_scenario` cookie, when it names a known scenario.
-pub fn scenario_from_cookies(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == SCENARIO_COOKIE)
-        .map(|(_, v)| v.trim_matches('"').replace("%2F", "/").replace("%2f", "/"))
-        .filter(|id| scenario::find(id).is_some())
 }
 
 /// Escapes text for HTML element content and attribute values.
@@ -294,15 +284,5 @@ mod tests {
         js.assert_content_type("text/javascript; charset=utf-8");
         let code = js.0.into_body().into_string().await.unwrap();
         assert!(code.contains("sessionStorage.setItem") && code.contains("location.replace"));
-    }
-
-    #[test]
-    fn unknown_cookie_is_ignored() {
-        let mut h = HeaderMap::new();
-        h.insert(
-            header::COOKIE,
-            "a=b; sim_scenario=nope/nothing".parse().unwrap(),
-        );
-        assert_eq!(scenario_from_cookies(&h), None);
     }
 }

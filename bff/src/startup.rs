@@ -7,6 +7,7 @@
 
 use std::{net::SocketAddr, sync::Arc};
 
+
 use poem::{
     Endpoint, EndpointExt, Request, Response, Route, Server,
     http::StatusCode,
@@ -15,53 +16,13 @@ use poem::{
 
 use crate::{
     api,
-    config::{Config, Mode, UpstreamUrls, Upstreams},
-    harness, middleware as mw, session, telemetry,
-    upstream::Clients,
+    config::{Config, Mode, Upstreams},
+    http::{middleware as mw, session},
+    state::{AppState, state},
+    telemetry,
+    upstream::UpstreamUrls,
     web,
 };
-
-/// The clock of the rules that depend on time (promotion validity); tests pin it.
-#[derive(Clone)]
-pub struct Clock(pub Arc<dyn Fn() -> chrono::DateTime<chrono::Utc> + Send + Sync>);
-
-impl Clock {
-    /// The system clock.
-    pub fn system() -> Self {
-        Self(Arc::new(chrono::Utc::now))
-    }
-
-    /// A clock stopped at `t`.
-    pub fn fixed(t: chrono::DateTime<chrono::Utc>) -> Self {
-        Self(Arc::new(move || t))
-    }
-
-    /// The current time.
-    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
-        (self.0)()
-    }
-}
-
-impl std::fmt::Debug for Clock {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Clock({})", self.now())
-    }
-}
-
-/// Shared state of every request.
-#[derive(Debug)]
-pub struct AppState {
-    /// The configuration.
-    pub config: Config,
-    /// The upstream clients.
-    pub clients: Clients,
-    /// Buy contexts and submit-order idempotency keys.
-    pub stores: crate::buy::Stores,
-    /// Error catalogues by locale.
-    pub catalogue: crate::messages::CatalogueCache,
-    /// The clock.
-    pub clock: Clock,
-}
 
 /// Why the application could not start.
 #[derive(Debug, thiserror::Error)]
@@ -69,6 +30,10 @@ pub enum StartupError {
     /// The embedded simulators could not start.
     #[error("cannot start the embedded simulators: {0}")]
     Simulators(std::io::Error),
+    /// No upstream URL is configured and this build has no embedded simulators (cargo
+    /// feature `simulators` off, as in production builds).
+    #[error("built without the embedded simulators: set every BFF_UPSTREAM_* URL")]
+    NoSimulators,
     /// The HTTP client could not be built.
     #[error("cannot build the upstream HTTP client: {0}")]
     Client(#[from] reqwest::Error),
@@ -82,42 +47,27 @@ pub enum StartupError {
     },
 }
 
-/// The state for `config` and its upstream URLs (`Embedded` must be resolved by the caller:
-/// see [`Application::build`]).
-pub fn state(config: Config, urls: UpstreamUrls) -> Result<Arc<AppState>, StartupError> {
-    state_with_clock(config, urls, Clock::system())
-}
-
-/// [`state`] with the given clock (tests pin time).
-pub fn state_with_clock(
-    config: Config,
-    urls: UpstreamUrls,
-    clock: Clock,
-) -> Result<Arc<AppState>, StartupError> {
-    let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?;
-    Ok(Arc::new(AppState {
-        config,
-        clients,
-        stores: crate::buy::Stores::default(),
-        catalogue: crate::messages::CatalogueCache::default(),
-        clock,
-    }))
-}
+/// Keeps the embedded simulators running as long as it lives (`None` with external
+/// upstreams).
+pub type SimulatorsGuard = Option<Box<dyn std::any::Any + Send>>;
 
 /// Starts the embedded simulators when the configuration asks for them; returns the upstream
-/// URLs and the running simulators (keep them alive as long as the state).
+/// URLs and the guard of the running simulators (keep it alive as long as the state).
 pub async fn resolve_upstreams(
     config: &Config,
-) -> Result<(UpstreamUrls, Option<simulators::Embedded>), StartupError> {
+) -> Result<(UpstreamUrls, SimulatorsGuard), StartupError> {
     match &config.upstreams {
         Upstreams::External(urls) => Ok((urls.clone(), None)),
+        #[cfg(feature = "simulators")]
         Upstreams::Embedded => {
             let sims = simulators::spawn_embedded()
                 .await
                 .map_err(StartupError::Simulators)?;
             tracing::info!(base_url = %sims.base_url, "embedded simulators started");
-            Ok((UpstreamUrls::under(&sims.base_url), Some(sims)))
+            Ok((UpstreamUrls::under(&sims.base_url), Some(Box::new(sims))))
         }
+        #[cfg(not(feature = "simulators"))]
+        Upstreams::Embedded => Err(StartupError::NoSimulators),
     }
 }
 
@@ -147,10 +97,11 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     let mut other = Route::new()
         .nest("/docs", spec.swagger_ui())
         .at("/openapi.json", spec.spec_endpoint());
+    #[cfg(feature = "simulators")]
     if state.config.harness() {
         other = other
-            .nest("/harness", harness::routes())
-            .nest("/sim", harness::sim_proxy(state.clone()));
+            .nest("/harness", crate::harness::routes())
+            .nest("/sim", crate::harness::sim_proxy(state.clone()));
     }
     let other = web::routes(other, state.config.web_dist.clone());
     let other = other
@@ -187,7 +138,7 @@ pub struct Application {
     port: u16,
     acceptor: TcpAcceptor,
     state: Arc<AppState>,
-    _simulators: Option<simulators::Embedded>,
+    _simulators: SimulatorsGuard,
 }
 
 impl Application {

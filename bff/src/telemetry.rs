@@ -12,7 +12,7 @@ use std::time::Instant;
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response, http::HeaderValue};
 use tracing::Instrument;
 
-use crate::error::with_request_id;
+use crate::http::error::with_request_id;
 
 /// Header carrying the request id, in and out.
 pub const REQUEST_ID_HEADER: &str = "x-request-id";

@@ -1,17 +1,14 @@
 //! Address search service: `GET {base}/suggest?q=` -> `string[]` (the first two entries are
 //! the match count and the query echo; seed 000 §7 "Retail flow calls").
 
-use super::{CallCtx, Clients, send_json};
-use crate::error::UpstreamError;
+use upstream::service::Service;
 
-/// Raw suggestions for `q` (unfiltered; see `domain::address::filter_suggestions`).
+use super::{CallCtx, Clients, UpstreamError};
+
+/// Raw suggestions for `q` (unfiltered; see `flows::retail::address::filter_suggestions`).
 pub async fn suggest(c: &Clients, ctx: &CallCtx, q: &str) -> Result<Vec<String>, UpstreamError> {
     let rb = c
-        .request(
-            reqwest::Method::GET,
-            format!("{}/suggest", c.urls.address_search),
-            ctx,
-        )
+        .request(Service::AddressSearch, reqwest::Method::GET, "/suggest", ctx)
         .query(&[("q", q)]);
-    send_json("address-search", rb).await
+    c.send_json(Service::AddressSearch, rb).await
 }

@@ -3,10 +3,14 @@
 //! broadband facts of the plan-tier widget, `GET {base}/broadband-facts` (seed 000 §1).
 
 use serde::de::DeserializeOwned;
-use upstream::content::BroadbandFacts;
+use upstream::{content::BroadbandFacts, service::Service};
 
-use super::{CallCtx, Clients, send_json};
-use crate::error::UpstreamError;
+use super::{CallCtx, Clients, UpstreamError};
+
+const SERVICE: Service = Service::Content;
+
+/// The site segment of every content path (seed 000 §7); any other `{site}` is 404.
+pub const SITE: &str = "my.prepaid";
 
 /// Content language: English or Spanish (`/es/` in the path).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -26,8 +30,9 @@ pub async fn bundle<T: DeserializeOwned>(
     area: &str,
 ) -> Result<T, UpstreamError> {
     let es = if lang == Lang::Es { "es/" } else { "" };
-    let url = format!("{}/-/api/{es}{site}/{area}", c.urls.content);
-    send_json("content", c.request(reqwest::Method::GET, url, ctx)).await
+    let path = format!("/-/api/{es}{site}/{area}");
+    c.send_json(SERVICE, c.request(SERVICE, reqwest::Method::GET, &path, ctx))
+        .await
 }
 
 /// Fetches the cart content (seed 000 §7 `GET /-/api/cart`, Spanish `/-/api/es/cart`).
@@ -37,8 +42,9 @@ pub async fn cart<T: DeserializeOwned>(
     lang: Lang,
 ) -> Result<T, UpstreamError> {
     let es = if lang == Lang::Es { "es/" } else { "" };
-    let url = format!("{}/-/api/{es}cart", c.urls.content);
-    send_json("content", c.request(reqwest::Method::GET, url, ctx)).await
+    let path = format!("/-/api/{es}cart");
+    c.send_json(SERVICE, c.request(SERVICE, reqwest::Method::GET, &path, ctx))
+        .await
 }
 
 /// The query of the provider's broadband facts (seed 000 §1 plan-tier widget inputs).
@@ -61,12 +67,11 @@ pub async fn broadband_facts(
     ctx: &CallCtx,
     q: BroadbandQuery<'_>,
 ) -> Result<BroadbandFacts, UpstreamError> {
-    let url = format!("{}/broadband-facts", c.urls.content);
-    let rb = c.request(reqwest::Method::GET, url, ctx).query(&[
+    let rb = c.request(SERVICE, reqwest::Method::GET, "/broadband-facts", ctx).query(&[
         ("tierIds", q.tier_ids),
         ("servicePlanType", q.service_plan_type),
         ("lob", q.lob),
         ("sourceIds", q.source_ids),
     ]);
-    send_json("content", rb).await
+    c.send_json(SERVICE, rb).await
 }

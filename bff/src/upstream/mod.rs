@@ -5,18 +5,145 @@
 //! Every call sends `trackingid` and `source: DIGITAL2.0`; in harness mode only, also
 //! `x-sim-scenario` (from the harness cookie). Failures map onto [`UpstreamError`].
 
+pub mod activation;
 pub mod address_search;
-pub mod buy;
+pub mod catalogue;
 pub mod content;
+pub mod digital_session;
+pub mod payments;
+pub mod promotions;
 pub mod serviceability;
+pub mod tax;
 pub mod van;
 
-use std::time::Duration;
+use std::{collections::BTreeMap, time::Duration};
 
 use serde::de::DeserializeOwned;
-use upstream::{SCENARIO_HEADER, SOURCE_HEADER, TRACKING_HEADER};
+use upstream::{SCENARIO_HEADER, SOURCE_HEADER, TRACKING_HEADER, service::Service};
 
-use crate::{config::UpstreamUrls, error::UpstreamError};
+use crate::config::ConfigError;
+
+/// Base URL of each upstream service (no trailing slash), keyed by the one service table
+/// (`upstream::service::Service`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpstreamUrls(BTreeMap<Service, String>);
+
+impl UpstreamUrls {
+    /// The embedded simulators mounted at `base`: `<base><prefix>` for every service.
+    pub fn under(base: &str) -> Self {
+        let base = base.trim_end_matches('/');
+        Self(
+            Service::ALL
+                .iter()
+                .map(|s| (*s, format!("{base}{}", s.prefix())))
+                .collect(),
+        )
+    }
+
+    /// The same base URL for every service (tests pointing everything at one mock server).
+    pub fn all(base: &str) -> Self {
+        let base = base.trim_end_matches('/');
+        Self(Service::ALL.iter().map(|s| (*s, base.to_owned())).collect())
+    }
+
+    /// Points `service` at `url` (tests aim one service at a mock server).
+    pub fn set(&mut self, service: Service, url: impl Into<String>) {
+        self.0.insert(service, url.into().trim_end_matches('/').to_owned());
+    }
+
+    /// The base URL of `service`.
+    pub fn get(&self, service: Service) -> &str {
+        self.0.get(&service).map_or("", String::as_str)
+    }
+
+    /// Reads every service's `BFF_UPSTREAM_*` variable through `get`: `None` when none is
+    /// set (embedded simulators), the URLs when all are, else
+    /// [`ConfigError::PartialUpstreams`]. Each must be an http(s) URL
+    /// ([`ConfigError::Invalid`]). The card-entry page has no variable: it is the payments
+    /// URL with its last segment `/payments` replaced by `/card-entry` (or appended).
+    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<Option<Self>, ConfigError> {
+        let mut urls = BTreeMap::new();
+        let mut missing = Vec::new();
+        for s in Service::ALL {
+            let Some(var) = s.env_var() else { continue };
+            match get(var).map(|u| u.trim_end_matches('/').to_owned()) {
+                Some(u) if u.starts_with("http://") || u.starts_with("https://") => {
+                    urls.insert(s, u);
+                }
+                Some(u) => {
+                    return Err(ConfigError::Invalid {
+                        var,
+                        value: u,
+                        reason: "an http(s) URL",
+                    });
+                }
+                None => missing.push(var),
+            }
+        }
+        if urls.is_empty() {
+            return Ok(None);
+        }
+        if !missing.is_empty() {
+            return Err(ConfigError::PartialUpstreams(missing.join(", ")));
+        }
+        let payments = urls.get(&Service::Payments).cloned().unwrap_or_default();
+        let base = payments.strip_suffix("/payments").unwrap_or(&payments);
+        urls.insert(Service::CardEntry, format!("{base}/card-entry"));
+        Ok(Some(Self(urls)))
+    }
+}
+
+/// Why an upstream call failed; maps onto one `ErrorCode` (`http::error`).
+#[derive(Debug, thiserror::Error)]
+pub enum UpstreamError {
+    /// No answer within the total timeout (`BFF_UPSTREAM_TIMEOUT_MS`).
+    #[error("upstream {service} timed out")]
+    Timeout {
+        /// Upstream service name (`Service::name`).
+        service: &'static str,
+    },
+    /// Connect failure, connection reset, or body read failure.
+    #[error("upstream {service} unavailable: {reason}")]
+    Unavailable {
+        /// Upstream service name.
+        service: &'static str,
+        /// Transport error text (logged, never sent to the browser).
+        reason: String,
+    },
+    /// The body is not the documented JSON.
+    #[error("upstream {service} answered an undecodable body: {reason}")]
+    BadResponse {
+        /// Upstream service name.
+        service: &'static str,
+        /// Decoder error text (logged, never sent to the browser).
+        reason: String,
+    },
+    /// An HTTP status other than 2xx.
+    #[error("upstream {service} answered HTTP {status}")]
+    Status {
+        /// Upstream service name.
+        service: &'static str,
+        /// The status received.
+        status: u16,
+    },
+}
+
+impl UpstreamError {
+    /// What the browser is told: the service and the kind of failure, never transport details
+    /// (upstream hosts, URLs, decoder text), which go to the log only.
+    pub fn public_message(&self) -> String {
+        match self {
+            Self::Timeout { service } => format!("upstream {service} timed out"),
+            Self::Unavailable { service, .. } => format!("upstream {service} unavailable"),
+            Self::BadResponse { service, .. } => {
+                format!("upstream {service} answered an undecodable body")
+            }
+            Self::Status { service, status } => {
+                format!("upstream {service} answered HTTP {status}")
+            }
+        }
+    }
+}
 
 /// The `source` header value of every upstream call (seed 000 §7).
 pub const SOURCE: &str = "DIGITAL2.0";
@@ -72,13 +199,15 @@ impl Clients {
         &self.http
     }
 
-    /// A request with the common headers set.
+    /// A request to `path` under `service`'s base URL with the common headers set.
     fn request(
         &self,
+        service: Service,
         method: reqwest::Method,
-        url: String,
+        path: &str,
         ctx: &CallCtx,
     ) -> reqwest::RequestBuilder {
+        let url = format!("{}{path}", self.urls.get(service));
         let mut rb = self
             .http
             .request(method, url)
@@ -90,9 +219,17 @@ impl Clients {
         }
         rb
     }
+
+    /// Sends `rb` (built by [`Self::request`] for `service`) and decodes a 2xx JSON body as `T`.
+    async fn send_json<T: DeserializeOwned>(
+        &self,
+        service: Service,
+        rb: reqwest::RequestBuilder,
+    ) -> Result<T, UpstreamError> {
+        send_json(service.name(), rb).await
+    }
 }
 
-/// Sends `rb` and decodes a 2xx JSON body as `T`.
 async fn send_json<T: DeserializeOwned>(
     service: &'static str,
     rb: reqwest::RequestBuilder,

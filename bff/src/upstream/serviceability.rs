@@ -6,11 +6,13 @@
 
 use upstream::{
     address::{Address, AddressValidationResponse},
+    service::Service,
     serviceability::ServiceabilityResponse,
 };
 
-use super::{CallCtx, Clients, send_json};
-use crate::error::UpstreamError;
+use super::{CallCtx, Clients, UpstreamError};
+
+const SERVICE: Service = Service::Serviceability;
 
 /// Validates `address`; `city` and `state` are sent as given (the retail flow sends them empty).
 pub async fn validate_address(
@@ -18,8 +20,8 @@ pub async fn validate_address(
     ctx: &CallCtx,
     address: &Address,
 ) -> Result<AddressValidationResponse, UpstreamError> {
-    let url = format!("{}/validate-customer-address", c.urls.serviceability);
-    let rb = c.request(reqwest::Method::GET, url, ctx).query(&[
+    let path = "/validate-customer-address";
+    let rb = c.request(SERVICE, reqwest::Method::GET, path, ctx).query(&[
         ("addressLine1", address.address_line1.as_str()),
         ("addressLine2", &address.address_line2),
         ("city", &address.city),
@@ -27,7 +29,7 @@ pub async fn validate_address(
         ("zip", &address.zip),
         ("trackingId", &ctx.tracking_id),
     ]);
-    send_json("serviceability", rb).await
+    c.send_json(SERVICE, rb).await
 }
 
 /// Serviceability of `location_id`; `source` is `CP_VAN` for the retail flow.
@@ -37,11 +39,11 @@ pub async fn check(
     location_id: &str,
     source: &str,
 ) -> Result<ServiceabilityResponse, UpstreamError> {
-    let url = format!("{}/validate-customer-serviceability", c.urls.serviceability);
-    let rb = c.request(reqwest::Method::GET, url, ctx).query(&[
+    let path = "/validate-customer-serviceability";
+    let rb = c.request(SERVICE, reqwest::Method::GET, path, ctx).query(&[
         ("trackingId", ctx.tracking_id.as_str()),
         ("locationId", location_id),
         ("source", source),
     ]);
-    send_json("serviceability", rb).await
+    c.send_json(SERVICE, rb).await
 }

@@ -1,10 +1,12 @@
 //! VAN service: `POST {base}/assign` with `AssignRequest` -> `AssignResponse` (seed 000 §3,
 //! §7). Business errors come back with 200.
 
-use upstream::van::{AssignRequest, AssignResponse};
+use upstream::{
+    service::Service,
+    van::{AssignRequest, AssignResponse},
+};
 
-use super::{CallCtx, Clients, send_json};
-use crate::error::UpstreamError;
+use super::{CallCtx, Clients, UpstreamError};
 
 /// Assigns the starter kit's device code to the address.
 pub async fn assign(
@@ -13,7 +15,7 @@ pub async fn assign(
     body: &AssignRequest,
 ) -> Result<AssignResponse, UpstreamError> {
     let rb = c
-        .request(reqwest::Method::POST, format!("{}/assign", c.urls.van), ctx)
+        .request(Service::Van, reqwest::Method::POST, "/assign", ctx)
         .json(body);
-    send_json("van", rb).await
+    c.send_json(Service::Van, rb).await
 }

@@ -303,7 +303,7 @@ async fn security_headers_everywhere_and_docs_csp() {
         let h = r.0.headers();
         assert_eq!(
             h[header::CONTENT_SECURITY_POLICY],
-            bff::middleware::CSP,
+            bff::http::middleware::CSP,
             "{path}"
         );
         assert_eq!(h[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
@@ -317,7 +317,7 @@ async fn security_headers_everywhere_and_docs_csp() {
     r.assert_status_is_ok();
     assert_eq!(
         r.0.headers()[header::CONTENT_SECURITY_POLICY],
-        bff::middleware::DOCS_CSP
+        bff::http::middleware::DOCS_CSP
     );
     let r = cli.get("/openapi.json").send().await;
     r.assert_status_is_ok();

@@ -8,13 +8,14 @@ use std::time::Duration;
 
 use bff::{
     config::{Mode, UpstreamUrls},
-    domain::catalogue,
-    startup::{Clock, endpoint, state_with_clock},
+    domain::error_catalogue as catalogue,
+    startup::endpoint,
+    state::{Clock, state_with_clock},
 };
 use crate::common::*;
 use poem::{EndpointExt, http::header, test::TestClient};
 use serde_json::{Value, json};
-use upstream::content::Buyflow;
+use upstream::{content::Buyflow, service::Service};
 use wiremock::{
     Mock, MockServer, ResponseTemplate,
     matchers::{method, path},
@@ -192,7 +193,7 @@ impl<'a> Buyer<'a> {
         page.assert_status_is_ok();
         assert_eq!(
             page.0.headers()[header::CONTENT_SECURITY_POLICY],
-            bff::middleware::SIM_CSP
+            bff::http::middleware::SIM_CSP
         );
         let r = self
             .cli
@@ -495,7 +496,7 @@ async fn every_order_submit_class() {
     for (answer, outcome, code) in cases {
         let mock = activation_mock(answer, 0).await;
         let mut urls = UpstreamUrls::under(&sims.base_url);
-        urls.activation = mock.uri();
+        urls.set(Service::Activation, mock.uri());
         let cli = app(&urls, |_| {});
         let b = Buyer::new(&cli, "es").await;
         b.ready("4111111111111111").await;
@@ -533,7 +534,7 @@ async fn every_order_submit_class() {
     assert_eq!(o["outcome"], "unrecoverable");
     // Transport failure: 502, the UI goes to /buy/error.
     let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.activation = "http://127.0.0.1:9".into();
+    urls.set(Service::Activation, "http://127.0.0.1:9");
     let cli = app(&urls, |_| {});
     let b = Buyer::new(&cli, "en").await;
     b.ready("4111111111111111").await;
@@ -651,7 +652,7 @@ async fn concurrent_duplicate_submits_make_one_upstream_call() {
         .mount(&mock)
         .await;
     let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.activation = mock.uri();
+    urls.set(Service::Activation, mock.uri());
     let cli = app(&urls, |_| {});
     let b = Buyer::new(&cli, "en").await;
     b.ready("4111111111111111").await;
@@ -682,7 +683,7 @@ async fn idempotency_keys_are_scoped_to_the_session_and_replay_failures() {
     let sims = simulators::spawn_embedded().await.unwrap();
     let mock = activation_mock(json!({"businessErrorCode": "BUS-PINLESS-ACT-PHONE"}), 0).await;
     let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.activation = mock.uri();
+    urls.set(Service::Activation, mock.uri());
     let cli = app(&urls, |_| {});
     let (a, b) = (Buyer::new(&cli, "en").await, Buyer::new(&cli, "en").await);
     a.ready("4111111111111111").await;
@@ -716,7 +717,7 @@ async fn tax_failure_falls_back_to_the_subtotal() {
         .mount(&mock)
         .await;
     let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.tax = mock.uri();
+    urls.set(Service::Tax, mock.uri());
     let cli = app(&urls, |_| {});
     let b = Buyer::new(&cli, "en").await;
     let r = b.shop("30309", "1200 Peachtree St", false);

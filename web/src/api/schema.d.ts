@@ -1482,6 +1482,19 @@ export interface components {
             notFound: components["schemas"]["ErrorPage"] & unknown;
         };
         /**
+         * DigitalSession
+         * @description `digitalSession` (seed 000 §3 "Session"). Complete when it holds phone, e-mail, first
+         *     and last name and a customer guid (seed 000 §2 "Session").
+         */
+        DigitalSession: {
+            /** @description Name. */
+            name: components["schemas"]["SessionName"] & unknown;
+            /** @description Contact points. */
+            contact: components["schemas"]["SessionContact"] & unknown;
+            /** @description Identity. */
+            identity: components["schemas"]["SessionIdentity"] & unknown;
+        };
+        /**
          * DigitalSessionCreated
          * @description Answer of `createDigitalSession`.
          */
@@ -1496,16 +1509,20 @@ export interface components {
             routerUrl: string;
         };
         /**
-         * DigitalSessionView
-         * @description The restored digital session (seed 000 §3 "Session").
+         * Discount
+         * @description One promotion (seed 000 §3 `discounts[]`).
          */
-        DigitalSessionView: {
-            /** @description Name. */
-            name: components["schemas"]["SessionName"] & unknown;
-            /** @description Contact points. */
-            contact: components["schemas"]["SessionContact"] & unknown;
-            /** @description Identity. */
-            identity: components["schemas"]["SessionIdentity"] & unknown;
+        Discount: {
+            /** @description Promotion id, e.g. `P_NEWCUST35OFF_0126`; the first valid one becomes the promo id. */
+            discId: string;
+            /** @description Start, `YYYYMMDDHHMMSS` UTC (seed 000 §4). */
+            discStartDate: string;
+            /** @description End, `YYYYMMDDHHMMSS` UTC; absent (or empty) means open-ended (seed 000 §4). */
+            discEndDate?: string;
+            /** @description Offer type, e.g. `DISCOUNT`. */
+            offerType: string;
+            /** @description Discounted lines; a valid promotion has exactly one, for `ECO-HSD-030`. */
+            discountDetails: components["schemas"]["DiscountDetail"][];
         };
         /**
          * DiscountDetail
@@ -1552,7 +1569,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -1811,6 +1828,14 @@ export interface components {
             planDesc: string;
         };
         /**
+         * PrepaidPromotions
+         * @description The promotions of a market (seed 000 §3 `prepaidPromotions`).
+         */
+        PrepaidPromotions: {
+            /** @description Every promotion on offer, valid or not, in the service's order. */
+            discounts: components["schemas"]["Discount"][];
+        };
+        /**
          * Product
          * @description A product: the internet service or the equipment (seed 000 §3 `product`).
          */
@@ -1876,42 +1901,17 @@ export interface components {
             trackingId: string;
         };
         /**
-         * Promotion
-         * @description One promotion as the BFF answers it: the upstream `Discount` with absent values left out
-         *     (not `null`).
-         */
-        Promotion: {
-            /** @description Promotion id, e.g. `P_NEWCUST35OFF_0126`. */
-            discId: string;
-            /** @description Start, `YYYYMMDDHHMMSS` UTC. */
-            discStartDate: string;
-            /** @description End, `YYYYMMDDHHMMSS` UTC; absent: open-ended. */
-            discEndDate?: string;
-            /** @description Offer type, e.g. `DISCOUNT`. */
-            offerType: string;
-            /** @description Discounted lines (prices are dollars as numbers). */
-            discountDetails: components["schemas"]["DiscountDetail"][];
-        };
-        /**
-         * PromotionList
-         * @description The promotions of the market (`prepaidPromotions`).
-         */
-        PromotionList: {
-            /** @description Every promotion on offer, valid or not, in the service's order. */
-            discounts: components["schemas"]["Promotion"][];
-        };
-        /**
          * Promotions
          * @description Answer of `getPromotions`: the upstream answer plus the first valid promotion.
          */
         Promotions: {
             /** @description Every promotion on offer, valid or not, in the service's order. */
-            prepaidPromotions: components["schemas"]["PromotionList"] & unknown;
+            prepaidPromotions: components["schemas"]["PrepaidPromotions"] & unknown;
             /**
              * @description The first valid promotion (seed 000 §4 "Promotion validity", evaluated with the
              *     BFF's clock); absent when none is valid. Its `discId` is the promo id.
              */
-            validPromotion?: components["schemas"]["Promotion"] & unknown;
+            validPromotion?: components["schemas"]["Discount"] & unknown;
         };
         /**
          * ReadyToBuy
@@ -1936,8 +1936,8 @@ export interface components {
          * @description Answer of `restoreDigitalSession`.
          */
         RestoredSession: {
-            /** @description The identity picked on the router. */
-            digitalSession: components["schemas"]["DigitalSessionView"] & unknown;
+            /** @description The identity picked on the router (absent values left out). */
+            digitalSession: components["schemas"]["DigitalSession"] & unknown;
             /**
              * @description True when phone, e-mail, first name, last name and customer guid are all present
              *     (seed 000 §2 "Session"): the flow may skip customer info.
@@ -1946,9 +1946,9 @@ export interface components {
         };
         /**
          * Serviceability
-         * @description Answer of `validateCustomerServiceability`: the upstream `ServiceabilityResponse` fields
-         *     (seed 000 §3, spelling kept) plus `outcome` and `tapStatus` (rule: seed 000 §4, see
-         *     `bff/src/domain/serviceability.rs`).
+         * @description Answer of `validateCustomerServiceability`: the upstream `ServiceabilityResponse` as the
+         *     service sent it (seed 000 §3, spelling kept, absent fields left out) plus the derived
+         *     `outcome` and `tapStatus` (rule: seed 000 §4, `domain::serviceability`).
          */
         Serviceability: {
             /** @description `SUCCESS` or a failure status. */
@@ -1957,22 +1957,22 @@ export interface components {
             ftaCode?: string;
             /** @description House key of the address. */
             houseKey?: string;
-            /** @description Address: city and state; with `source=CP` also street lines and zip. */
+            /** @description City and state. */
             address?: components["schemas"]["CityState"] & unknown;
             /** @description Business error code, e.g. `BUS0078`. */
             businessErrorCode?: string;
-            /** @description Serviceability status (`GREEN`, `YELLOW`, `RED`); the service's spelling. */
+            /** @description Serviceability status (sic). */
             serviceablityStatus?: components["schemas"]["ServiceabilityStatus"] & unknown;
             /** @description Service lines available; empty when none. */
             serviceabilityDetails: components["schemas"]["ServiceabilityDetail"][];
+            /** @description Tax geocode of the address (buy flow: sent to the tax and submit-order calls). */
+            geocode?: string;
+            /** @description Market id of the address (buy flow). */
+            marketId?: string;
             /** @description What the flow does next. */
             outcome: components["schemas"]["ServiceabilityOutcome"] & unknown;
             /** @description Tap status for analytics: `cold`, `hot`, `never`. */
             tapStatus: components["schemas"]["TapStatus"] & unknown;
-            /** @description Tax geocode of the address (buy flow, `source=CP`). */
-            geocode?: string;
-            /** @description Market id of the address (buy flow, `source=CP`). */
-            marketId?: string;
         };
         /**
          * ServiceabilityDetail
@@ -2023,34 +2023,34 @@ export interface components {
         };
         /**
          * SessionContact
-         * @description `digitalSession.contact` (absent values left out).
+         * @description `digitalSession.contact`.
          */
         SessionContact: {
-            /** @description Mobile number, 10 digits. */
+            /** @description Mobile number, 10 digits; absent when the identity has none. */
             phoneNumber?: string;
-            /** @description E-mail. */
+            /** @description E-mail address; absent when the identity has none. */
             email?: string;
-            /** @description Verification of mobile and e-mail (labels only). */
+            /** @description Verification of mobile and e-mail. */
             verificationStatus: components["schemas"]["VerificationStatus"] & unknown;
         };
         /**
          * SessionIdentity
-         * @description `digitalSession.identity` (absent values left out).
+         * @description `digitalSession.identity`.
          */
         SessionIdentity: {
-            /** @description Customer guid. */
+            /** @description Customer guid; absent until an identity was picked. */
             custGuid?: string;
             /** @description Identity error code, if the router reported one. */
             errorCode?: string;
         };
         /**
          * SessionName
-         * @description `digitalSession.name` (absent values left out).
+         * @description `digitalSession.name`.
          */
         SessionName: {
-            /** @description First name. */
+            /** @description First name; absent when the identity has none. */
             firstName?: string;
-            /** @description Last name. */
+            /** @description Last name; absent when the identity has none. */
             lastName?: string;
         };
         /**
@@ -2163,12 +2163,12 @@ export interface components {
         ValidationOutcome: "invalidAddress" | "single" | "multiple";
         /**
          * VerificationStatus
-         * @description `digitalSession.contact.verificationStatus`.
+         * @description `digitalSession.contact.verificationStatus`: which contact points are verified.
          */
         VerificationStatus: {
-            /** @description Mobile verified. */
+            /** @description True when the mobile number is verified (label only, seed 000 §6). */
             mobile: boolean;
-            /** @description E-mail verified. */
+            /** @description True when the e-mail address is verified. */
             email: boolean;
         };
         /**
@@ -2205,7 +2205,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bundle. */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2225,6 +2225,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2255,7 +2264,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bundle. */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2275,6 +2284,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2305,7 +2323,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bundle. */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2325,6 +2343,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2355,7 +2382,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bundle. */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2375,6 +2402,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2405,7 +2441,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bundle. */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2425,6 +2461,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2455,7 +2500,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bundle. */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2475,6 +2520,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2502,7 +2556,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bundle. */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2522,6 +2576,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2549,7 +2612,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bundle. */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2569,6 +2632,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2611,7 +2683,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The labels of the requested tiers; empty when the provider has none for the query. */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2647,6 +2719,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `UPSTREAM_TIMEOUT`. */
             504: {
                 headers: {
@@ -2670,7 +2751,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The token; the session cookie `pp_session` is set (HttpOnly, SameSite=Lax). */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2681,6 +2762,15 @@ export interface operations {
             };
             /** @description `VALIDATION_FAILED`: `trackingId` is not a UUID. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2738,6 +2828,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `UPSTREAM_TIMEOUT`. */
             504: {
                 headers: {
@@ -2752,10 +2851,7 @@ export interface operations {
     createDigitalSession: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The session's CSRF token from `GET /token`. */
-                "x-xsrf-token": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2783,7 +2879,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `CSRF_REJECTED`. */
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2801,7 +2897,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`. */
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2810,7 +2906,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `RATE_LIMITED`. */
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2821,6 +2917,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2873,6 +2978,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2940,6 +3054,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `UPSTREAM_TIMEOUT`. */
             504: {
                 headers: {
@@ -2994,6 +3117,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `UPSTREAM_TIMEOUT`. */
             504: {
                 headers: {
@@ -3008,10 +3140,7 @@ export interface operations {
     assignDevice: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The session's CSRF token from `GET /token` (checked before the body is read). */
-                "x-xsrf-token": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3021,7 +3150,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The assign answer with its `outcome` (business errors are 200 with an outcome). */
+            /** @description The answer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,7 +3168,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`. */
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3057,7 +3186,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `RATE_LIMITED`: too many POSTs from this client. */
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3068,6 +3197,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3132,6 +3270,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `UPSTREAM_TIMEOUT`. */
             504: {
                 headers: {
@@ -3146,10 +3293,7 @@ export interface operations {
     getPromotions: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The session's CSRF token from `GET /token`. */
-                "x-xsrf-token": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3177,7 +3321,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `CSRF_REJECTED`. */
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3186,7 +3330,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`. */
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3195,7 +3339,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `RATE_LIMITED`. */
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3206,6 +3350,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3251,15 +3404,21 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     updateCart: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The session's CSRF token from `GET /token`. */
-                "x-xsrf-token": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3287,7 +3446,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `CSRF_REJECTED`. */
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3296,8 +3455,26 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`. */
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3310,10 +3487,7 @@ export interface operations {
     getTax: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The session's CSRF token from `GET /token`. */
-                "x-xsrf-token": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3341,7 +3515,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `CSRF_REJECTED`. */
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3359,7 +3533,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`. */
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3368,8 +3542,17 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `RATE_LIMITED`. */
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3382,10 +3565,7 @@ export interface operations {
     updateCustomer: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The session's CSRF token from `GET /token`. */
-                "x-xsrf-token": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3413,7 +3593,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `CSRF_REJECTED`. */
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3422,8 +3602,26 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`. */
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3437,8 +3635,6 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The session's CSRF token from `GET /token`. */
-                "x-xsrf-token": string;
                 /** @description One UUID per order attempt (keep it for retries of the same attempt). */
                 "Idempotency-Key": string;
             };
@@ -3469,7 +3665,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `CSRF_REJECTED`. */
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3487,7 +3683,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`. */
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3505,7 +3701,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `RATE_LIMITED`. */
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3516,6 +3712,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`: go to the error page. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3570,6 +3775,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `UPSTREAM_TIMEOUT`. */
             504: {
                 headers: {
@@ -3608,15 +3822,21 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     addPaymentInstrument: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The session's CSRF token from `GET /token`. */
-                "x-xsrf-token": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3644,7 +3864,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `CSRF_REJECTED`. */
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3662,7 +3882,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`. */
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3671,7 +3891,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `RATE_LIMITED`. */
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3682,6 +3902,15 @@ export interface operations {
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

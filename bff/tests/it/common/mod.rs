@@ -10,7 +10,8 @@ use std::{
 
 use bff::{
     config::{Config, Mode, UpstreamUrls, Upstreams},
-    startup::{AppState, endpoint, state},
+    startup::endpoint,
+    state::{AppState, state},
 };
 use poem::{EndpointExt, Response, endpoint::BoxEndpoint, http::header, test::TestClient};
 use serde_json::Value;

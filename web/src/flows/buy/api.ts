@@ -1,4 +1,4 @@
-import { api, call, ensureXsrfToken, type Schemas } from '../../api/client';
+import { api, call, type Schemas } from '../../api/client';
 import { getTrackingId } from '../../lib/session';
 
 /** The buy-flow calls of the BFF. The BFF keeps the order context; these send user choices. */
@@ -18,11 +18,6 @@ export type SubmitBody = Schemas['SubmitBody'];
 export type OrderResult = Schemas['OrderResult'];
 export type BuyServiceability = Schemas['Serviceability'];
 
-/** The `x-xsrf-token` header the contract declares on every write (from `GET /token`). */
-async function xsrf(): Promise<{ 'x-xsrf-token': string }> {
-  return { 'x-xsrf-token': (await ensureXsrfToken()) ?? '' };
-}
-
 export function validateBuyServiceability(locationId: string): Promise<BuyServiceability> {
   return call('validateBuyServiceability', () =>
     api.GET('/secure/api/v1/serviceability/address/validate-customer-serviceability', {
@@ -40,11 +35,9 @@ export function getProductDetails(marketId: string): Promise<ProductDetails> {
   );
 }
 
-export async function getPromotions(marketId: string, locationId: string): Promise<Promotions> {
-  const header = await xsrf();
+export function getPromotions(marketId: string, locationId: string): Promise<Promotions> {
   return call('getPromotions', () =>
     api.POST('/secure/api/v1/offer-service/get-promo', {
-      params: { header },
       body: { marketId, locationId, trackingId: getTrackingId() },
     }),
   );
@@ -54,24 +47,20 @@ export function getCart(): Promise<Cart> {
   return call('getCart', () => api.GET('/secure/api/v1/cart'));
 }
 
-export async function updateCart(promoInCart: boolean): Promise<Cart> {
-  const header = await xsrf();
-  return call('updateCart', () => api.PUT('/secure/api/v1/cart', { params: { header }, body: { promoInCart } }));
+export function updateCart(promoInCart: boolean): Promise<Cart> {
+  return call('updateCart', () => api.PUT('/secure/api/v1/cart', { body: { promoInCart } }));
 }
 
-export async function getTax(): Promise<TaxResult> {
-  const header = await xsrf();
+export function getTax(): Promise<TaxResult> {
   return call('getTax', () =>
     api.POST('/oauth/tax/emm-pp-vertex-service/v1/vertex/ctp/get-tax', {
-      params: { header },
       body: { trackingId: getTrackingId() },
     }),
   );
 }
 
-export async function createDigitalSession(redirectUrl: string): Promise<DigitalSessionCreated> {
-  const header = await xsrf();
-  return call('createDigitalSession', () => api.POST('/secure/session', { params: { header }, body: { redirectUrl } }));
+export function createDigitalSession(redirectUrl: string): Promise<DigitalSessionCreated> {
+  return call('createDigitalSession', () => api.POST('/secure/session', { body: { redirectUrl } }));
 }
 
 export function restoreDigitalSession(digitalSessionId: string): Promise<RestoredSession> {
@@ -80,9 +69,8 @@ export function restoreDigitalSession(digitalSessionId: string): Promise<Restore
   );
 }
 
-export async function updateCustomer(body: CustomerBody): Promise<CustomerAnswer> {
-  const header = await xsrf();
-  return call('updateCustomer', () => api.PUT('/secure/api/v1/customer', { params: { header }, body }));
+export function updateCustomer(body: CustomerBody): Promise<CustomerAnswer> {
+  return call('updateCustomer', () => api.PUT('/secure/api/v1/customer', { body }));
 }
 
 export function getPrepaidPaymentId(): Promise<Schemas['PaymentIdResponse']> {
@@ -94,18 +82,16 @@ export function getCardEntryConfig(): Promise<CardEntryConfig> {
   return call('getCardEntryConfig', () => api.GET('/secure/api/v1/payments/card-entry-config'));
 }
 
-export async function addPaymentInstrument(body: AddInstrumentBody): Promise<InstrumentResult> {
-  const header = await xsrf();
+export function addPaymentInstrument(body: AddInstrumentBody): Promise<InstrumentResult> {
   return call('addPaymentInstrument', () =>
-    api.POST('/secure/payment-service/add-secure-prepaid-payment-instrument', { params: { header }, body }),
+    api.POST('/secure/payment-service/add-secure-prepaid-payment-instrument', { body }),
   );
 }
 
-export async function submitOrder(body: SubmitBody, idempotencyKey: string): Promise<OrderResult> {
-  const header = await xsrf();
+export function submitOrder(body: SubmitBody, idempotencyKey: string): Promise<OrderResult> {
   return call('submitOrder', () =>
     api.POST('/secure/api/v1/PinlessActivation/prepaid-customer-activation', {
-      params: { header: { ...header, 'Idempotency-Key': idempotencyKey } },
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
       body,
     }),
   );

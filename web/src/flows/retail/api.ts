@@ -1,4 +1,4 @@
-import { api, call, ensureXsrfToken, type Schemas } from '../../api/client';
+import { api, call, type Schemas } from '../../api/client';
 import { getTrackingId } from '../../lib/session';
 import type { AddressInput, CustomerInfo, DeviceInput } from './machine';
 
@@ -38,15 +38,13 @@ export function validateCustomerServiceability(locationId: string): Promise<Sche
   );
 }
 
-export async function assignDevice(
+export function assignDevice(
   chosen: CustomerInfo,
   device: DeviceInput,
   language: 'English' | 'Spanish',
 ): Promise<Schemas['AssignResult']> {
-  const token = (await ensureXsrfToken()) ?? '';
   return call('assignDevice', () =>
     api.POST('/van-service-api/assign', {
-      params: { header: { 'x-xsrf-token': token } },
       body: {
         address: chosen.address,
         deviceCode: device.deviceCode,

@@ -7,18 +7,21 @@ use std::sync::Arc;
 use poem::web::Data;
 use poem_openapi::{
     OpenApi,
-    param::{Header, Query},
+    param::Query,
     payload::Json,
 };
 use upstream::{address::Address, van::AssignRequest};
 use uuid::Uuid;
 
-pub use super::retail_types::*;
-use super::{ApiTags, ScenarioSel};
+pub use super::types::*;
+use super::{address, assign};
+use crate::http::{
+    extract::{Csrf, ScenarioSel},
+    tags::ApiTags,
+};
 use crate::{
-    domain::{address, assign},
-    error::ApiError,
-    startup::AppState,
+    http::error::ApiError,
+    state::AppState,
     upstream as up,
 };
 
@@ -165,31 +168,9 @@ impl RetailApi {
             };
             let r = up::serviceability::check(&state.clients, &ctx, &location_id, src).await?;
             if source == ServiceabilitySource::CP {
-                let sid = crate::buy::sid(session);
-                let r = r.clone();
+                let sid = crate::flows::buy::context::sid(session);
                 state.stores.buy.update(&sid, |c| {
-                    c.location_id = Some(location_id.0.clone());
-                    c.tracking_id = Some(ctx.tracking_id.clone());
-                    if let Some(m) = r.market_id.clone().filter(|m| !m.is_empty()) {
-                        c.market_id = Some(m);
-                    }
-                    c.geocode = r
-                        .geocode
-                        .clone()
-                        .filter(|g| !g.is_empty())
-                        .or(c.geocode.take());
-                    c.house_key = r.house_key.clone();
-                    c.serviceability_code = r.business_error_code.clone().filter(|x| !x.is_empty());
-                    if let Some(a) = &r.address {
-                        c.address = Some(Address {
-                            address_line1: a.address_line1.clone().unwrap_or_default(),
-                            address_line2: a.address_line2.clone().unwrap_or_default(),
-                            city: a.city.clone(),
-                            state: a.state.clone(),
-                            zip: a.zip.clone().unwrap_or_default(),
-                        });
-                    }
-                    c.tax = None;
+                    c.record_serviceability(&location_id, &ctx.tracking_id, &r)
                 });
             }
             Ok(Serviceability::from(r))
@@ -209,12 +190,9 @@ impl RetailApi {
         &self,
         state: Data<&Arc<AppState>>,
         sel: ScenarioSel,
-        /// The session's CSRF token from `GET /token` (checked before the body is read).
-        #[oai(name = "x-xsrf-token")]
-        xsrf: Header<String>,
+        _csrf: Csrf,
         body: Json<AssignBody>,
     ) -> AssignDeviceResponse {
-        let _ = xsrf;
         let b = body.0;
         let ctx = sel.ctx(b.tracking_id.to_string());
         let req = AssignRequest {

@@ -10,12 +10,14 @@ use std::time::Duration;
 
 use poem::{
     Endpoint, IntoResponse, Middleware, Request, Response,
-    http::Method,
     session::{CookieConfig, MemoryStorage, ServerSession, Session},
     web::cookie::SameSite,
 };
 
-use crate::error::{ApiError, ErrorCode};
+use crate::http::{
+    error::{ApiError, ErrorCode},
+    middleware::changes_state,
+};
 
 /// Name of the session cookie.
 pub const SESSION_COOKIE: &str = "pp_session";
@@ -86,11 +88,7 @@ pub struct CsrfEndpoint<E>(E);
 impl<E: Endpoint> Endpoint for CsrfEndpoint<E> {
     type Output = Response;
     async fn call(&self, req: Request) -> poem::Result<Response> {
-        let unsafe_method = matches!(
-            *req.method(),
-            Method::POST | Method::PUT | Method::PATCH | Method::DELETE
-        );
-        if unsafe_method && !csrf_ok(&req) {
+        if changes_state(req.method()) && !csrf_ok(&req) {
             return Ok(ApiError::new(
                 ErrorCode::CsrfRejected,
                 "missing or invalid x-xsrf-token; call GET /token first",

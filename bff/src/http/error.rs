@@ -16,9 +16,12 @@
 //! | `UPSTREAM_UNAVAILABLE` | 502 | connect failure, reset, body read failure |
 //! | `UPSTREAM_BAD_RESPONSE` | 502 | upstream body is not the documented JSON |
 //! | `UPSTREAM_TIMEOUT` | 504 | upstream slower than `BFF_UPSTREAM_TIMEOUT_MS` |
+//! | `STORE_UNAVAILABLE` | 503 | the session and flow-context store (Redis) is unreachable |
 
 use poem::http::StatusCode;
 use poem_openapi::{Enum, Object};
+
+use crate::upstream::UpstreamError;
 
 tokio::task_local! {
     static REQUEST_ID: String;
@@ -65,6 +68,9 @@ pub enum ErrorCode {
     UpstreamBadResponse,
     /// 504: the upstream service did not answer in time.
     UpstreamTimeout,
+    /// 503: the store of sessions and flow contexts (Redis) cannot be reached; nothing was
+    /// changed, retry later.
+    StoreUnavailable,
 }
 
 impl ErrorCode {
@@ -83,6 +89,7 @@ impl ErrorCode {
                 StatusCode::BAD_GATEWAY
             }
             Self::UpstreamTimeout => StatusCode::GATEWAY_TIMEOUT,
+            Self::StoreUnavailable => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 }
@@ -209,98 +216,95 @@ fn body_field(reason: &str) -> (String, &'static str) {
     (name, classify(reason))
 }
 
-/// Why an upstream call failed; maps onto one [`ErrorCode`] (see the module table).
-#[derive(Debug, thiserror::Error)]
-pub enum UpstreamError {
-    /// No answer within the total timeout (`BFF_UPSTREAM_TIMEOUT_MS`).
-    #[error("upstream {service} timed out")]
-    Timeout {
-        /// Upstream service name.
-        service: &'static str,
-    },
-    /// Connect failure, connection reset, or body read failure.
-    #[error("upstream {service} unavailable: {reason}")]
-    Unavailable {
-        /// Upstream service name.
-        service: &'static str,
-        /// Transport error text.
-        reason: String,
-    },
-    /// The body is not the documented JSON.
-    #[error("upstream {service} answered an undecodable body: {reason}")]
-    BadResponse {
-        /// Upstream service name.
-        service: &'static str,
-        /// Decoder error text.
-        reason: String,
-    },
-    /// An HTTP status other than 2xx.
-    #[error("upstream {service} answered HTTP {status}")]
-    Status {
-        /// Upstream service name.
-        service: &'static str,
-        /// The status received.
-        status: u16,
-    },
-}
-
-impl UpstreamError {
-    /// The error code this failure is reported with.
-    pub fn code(&self) -> ErrorCode {
-        match self {
-            Self::Timeout { .. } => ErrorCode::UpstreamTimeout,
-            Self::Unavailable { .. } => ErrorCode::UpstreamUnavailable,
-            Self::BadResponse { .. } => ErrorCode::UpstreamBadResponse,
-            Self::Status { .. } => ErrorCode::UpstreamError,
-        }
-    }
-}
-
-impl UpstreamError {
-    /// What the browser is told: the service and the kind of failure, never transport details
-    /// (upstream hosts, URLs, decoder text), which go to the log only.
-    pub fn public_message(&self) -> String {
-        match self {
-            Self::Timeout { service } => format!("upstream {service} timed out"),
-            Self::Unavailable { service, .. } => format!("upstream {service} unavailable"),
-            Self::BadResponse { service, .. } => {
-                format!("upstream {service} answered an undecodable body")
-            }
-            Self::Status { service, status } => {
-                format!("upstream {service} answered HTTP {status}")
-            }
-        }
+/// The error code an upstream failure is reported with (see the module table).
+pub fn upstream_code(e: &UpstreamError) -> ErrorCode {
+    match e {
+        UpstreamError::Timeout { .. } => ErrorCode::UpstreamTimeout,
+        UpstreamError::Unavailable { .. } => ErrorCode::UpstreamUnavailable,
+        UpstreamError::BadResponse { .. } => ErrorCode::UpstreamBadResponse,
+        UpstreamError::Status { .. } => ErrorCode::UpstreamError,
     }
 }
 
 impl From<UpstreamError> for ApiError {
     fn from(e: UpstreamError) -> Self {
         tracing::warn!(error = %e, "upstream call failed");
-        ApiError::new(e.code(), e.public_message())
+        ApiError::new(upstream_code(&e), e.public_message())
     }
 }
 
-/// Implements, for an `ApiResponse` enum whose error variants each hold `Json<ApiError>`,
-/// `From<ApiError>` (choosing the variant by status) and a `bad_request_handler`.
-/// Usage: `error_variants!(Enum, handler_fn; 400 => BadRequest, 502 => BadGateway, ...)`.
+/// Declares an operation's answer enum, the one way every operation does it:
+///
+/// ```text
+/// answers!(/// doc
+///     Name(OkPayload), bad_request_handler_fn = "bad_request_handler_fn", get|post;
+///     400 => BadRequest: "doc", 502 => BadGateway: "doc", ...);
+/// ```
+///
+/// 200 carries `Json<OkPayload>`; each listed status a `Json<ApiError>`. `post` marks a
+/// state-changing operation (POST, PUT, PATCH, DELETE) and adds the answers every such
+/// operation shares: 403 `CSRF_REJECTED`, 413 `PAYLOAD_TOO_LARGE`, 429 `RATE_LIMITED`.
+/// Every operation also gets 503 `STORE_UNAVAILABLE` (the session store is unreachable).
+/// Generated: `From<ApiError>` (variant chosen by status), `From<Result<V, ApiError>>` for
+/// any `V: Into<OkPayload>`, and `bad_request_handler_fn` (a request-parse failure becomes
+/// 400 `VALIDATION_FAILED` with `details`).
 #[macro_export]
-macro_rules! error_variants {
-    ($ty:ident, $handler:ident; $($status:literal => $variant:ident),+ $(,)?) => {
-        impl ::std::convert::From<$crate::error::ApiError> for $ty {
-            fn from(e: $crate::error::ApiError) -> Self {
+macro_rules! answers {
+    ($(#[$m:meta])* $name:ident($ty:ty), $handler:ident = $hs:literal, post;
+     $($status:literal => $variant:ident : $doc:literal),* $(,)?) => {
+        $crate::answers!(@emit $(#[$m])* $name($ty), $handler = $hs;
+            $($status => $variant: $doc,)*
+            403 => Forbidden: "`CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`).",
+            413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`: body over the configured limit.",
+            429 => TooManyRequests: "`RATE_LIMITED`: too many state-changing requests from this client.",
+            503 => ServiceUnavailable: "`STORE_UNAVAILABLE`: the session store cannot be reached; retry later.",
+        );
+    };
+    ($(#[$m:meta])* $name:ident($ty:ty), $handler:ident = $hs:literal, get;
+     $($status:literal => $variant:ident : $doc:literal),* $(,)?) => {
+        $crate::answers!(@emit $(#[$m])* $name($ty), $handler = $hs;
+            $($status => $variant: $doc,)*
+            503 => ServiceUnavailable: "`STORE_UNAVAILABLE`: the session store cannot be reached; retry later.",
+        );
+    };
+    (@emit $(#[$m:meta])* $name:ident($ty:ty), $handler:ident = $hs:literal;
+     $($status:literal => $variant:ident : $doc:literal,)+) => {
+        $(#[$m])*
+        #[derive(::poem_openapi::ApiResponse)]
+        #[oai(bad_request_handler = $hs)]
+        #[allow(clippy::large_enum_variant)]
+        pub enum $name {
+            /// The answer.
+            #[oai(status = 200)]
+            Ok(::poem_openapi::payload::Json<$ty>),
+            $(
+                #[doc = $doc]
+                #[oai(status = $status)]
+                $variant(::poem_openapi::payload::Json<$crate::http::error::ApiError>),
+            )+
+        }
+
+        impl ::std::convert::From<$crate::http::error::ApiError> for $name {
+            fn from(e: $crate::http::error::ApiError) -> Self {
                 match e.status().as_u16() {
-                    $($status => $ty::$variant(::poem_openapi::payload::Json(e)),)+
+                    $($status => $name::$variant(::poem_openapi::payload::Json(e)),)+
                     _ => {
-                        ::tracing::error!(code = ?e.error_code, "error status not listed for this operation");
-                        $crate::error_variants!(@first $ty e; $($variant),+)
+                        ::tracing::error!(code = ?e.error_code, "error status not declared for this operation");
+                        $crate::answers!(@first $name e; $($variant),+)
                     }
                 }
             }
         }
 
+        impl<V: Into<$ty>> ::std::convert::From<::std::result::Result<V, $crate::http::error::ApiError>> for $name {
+            fn from(r: ::std::result::Result<V, $crate::http::error::ApiError>) -> Self {
+                r.map_or_else(Into::into, |v| Self::Ok(::poem_openapi::payload::Json(v.into())))
+            }
+        }
+
         /// Turns a request-parse failure into a `400 VALIDATION_FAILED` answer.
-        pub fn $handler(err: ::poem::Error) -> $ty {
-            $crate::error::ApiError::from_parse_error(&err).into()
+        pub fn $handler(err: ::poem::Error) -> $name {
+            $crate::http::error::ApiError::from_parse_error(&err).into()
         }
     };
     (@first $ty:ident $e:ident; $first:ident $(, $rest:ident)*) => {

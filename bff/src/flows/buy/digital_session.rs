@@ -1,14 +1,13 @@
-//! Session operations (tag session): `GET /token` creates the anonymous session (cookie
-//! `pp_session`) and returns its CSRF token (seed 000 §7 `GET /token?trackingId`); the
-//! digital-session hand-off to the identity router and back (seed 000 §2 "Session", §4
-//! "Session restore", §7 `POST /secure/session`, `GET /secure/session?digitalSessionId`).
+//! The digital-session hand-off to the identity router and back (tag session; seed 000 §2
+//! "Session", §4 "Session restore", §7 `POST /secure/session`, `GET
+//! /secure/session?digitalSessionId`).
 
 use std::sync::Arc;
 
 use poem::{Request, session::Session, web::Data};
 use poem_openapi::{
-    ApiResponse, Object, OpenApi,
-    param::{Header, Query},
+    OpenApi,
+    param::Query,
     payload::Json,
 };
 use serde_json::json;
@@ -17,16 +16,16 @@ use upstream::digital_session::{
     PreOrderView,
 };
 
-use super::{ApiTags, ScenarioSel, buy_types::*, page_origin, tracking_from_header};
+use super::{context as buy, identity, order, types::*};
+use crate::http::{
+    extract::{Csrf, ScenarioSel, page_origin, tracking_from_header},
+    tags::ApiTags,
+};
 use crate::{
-    buy,
-    domain::{
-        identity,
-        money::{cents_of, two_decimals},
-        order,
-    },
-    error::{ApiError, ErrorCode, UpstreamError},
-    startup::AppState,
+    domain::money::{cents_of, two_decimals},
+    http::error::{ApiError, ErrorCode},
+    upstream::UpstreamError,
+    state::AppState,
     upstream as up,
 };
 
@@ -44,55 +43,11 @@ pub fn session_complete(s: &DigitalSession) -> bool {
     .all(|v| v.as_deref().is_some_and(|x| !x.trim().is_empty()))
 }
 
-/// The session's CSRF token.
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct TokenResponse {
-    /// Send it as header `x-xsrf-token` on every POST of this session (64 hex characters).
-    pub xsrf_token: String,
-}
-
-/// Answers of `getToken`.
-#[derive(ApiResponse)]
-#[oai(bad_request_handler = "token_bad_request")]
-pub enum GetTokenResponse {
-    /// The token; the session cookie `pp_session` is set (HttpOnly, SameSite=Lax).
-    #[oai(status = 200)]
-    Ok(Json<TokenResponse>),
-    /// `VALIDATION_FAILED`: `trackingId` is not a UUID.
-    #[oai(status = 400)]
-    BadRequest(Json<ApiError>),
-}
-
-crate::error_variants!(GetTokenResponse, token_bad_request; 400 => BadRequest);
-
-/// Session operations.
-pub struct SessionApi;
+/// The digital-session hand-off (tag session).
+pub struct DigitalSessionApi;
 
 #[OpenApi(tag = "ApiTags::Session")]
-impl SessionApi {
-    /// Creates (or keeps) the anonymous session and returns its CSRF token. Calling it again
-    /// in the same session returns the same token.
-    #[oai(path = "/token", method = "get", operation_id = "getToken")]
-    async fn get_token(
-        &self,
-        session: &Session,
-        /// Tracking id of the flow (UUID v4); logged only.
-        #[oai(name = "trackingId")]
-        tracking_id: Query<Option<uuid::Uuid>>,
-    ) -> GetTokenResponse {
-        if let Some(t) = tracking_id.0 {
-            tracing::debug!(tracking_id = %t, "token requested");
-        }
-        // The buy-context id is fixed here, before the page's parallel calls: two requests that
-        // each created it would each write the session back, and the last one would orphan the
-        // context the other filled (serviceability vs product details, seen under load).
-        let _ = crate::buy::sid(session);
-        GetTokenResponse::Ok(Json(TokenResponse {
-            xsrf_token: crate::session::ensure_token(session),
-        }))
-    }
-
+impl DigitalSessionApi {
     /// Creates the digital session for the hand-off to the identity router (seed 000 §7):
     /// the BFF builds `affiliate: PREPAID`, `channel: web` and the `handOffPayload`
     /// (`redirectUrl` made absolute with the page origin, location and market of the buy
@@ -111,12 +66,9 @@ impl SessionApi {
         session: &Session,
         req: &Request,
         sel: ScenarioSel,
-        /// The session's CSRF token from `GET /token`.
-        #[oai(name = "x-xsrf-token")]
-        xsrf: Header<String>,
+        _csrf: Csrf,
         body: Json<CreateSessionBody>,
     ) -> CreateSessionResponse {
-        let _ = xsrf;
         let sid = buy::sid(session);
         let c = state.stores.buy.get(&sid);
         let run = async {
@@ -174,7 +126,7 @@ impl SessionApi {
                     },
                 },
             };
-            let r = up::buy::create_session(&state.clients, &ctx, &req_body).await?;
+            let r = up::digital_session::create(&state.clients, &ctx, &req_body).await?;
             let host = req.header("host").unwrap_or_default();
             let urls = state.clients.urls();
             let production = state.config.router_production(urls);
@@ -215,7 +167,7 @@ impl SessionApi {
         let tracking = state.stores.buy.get(&sid).tracking_id;
         let ctx = sel.ctx(tracking.unwrap_or_else(|| tracking_from_header(req)));
         let run = async {
-            let r = match up::buy::restore_session(&state.clients, &ctx, &digital_session_id).await
+            let r = match up::digital_session::restore(&state.clients, &ctx, &digital_session_id).await
             {
                 Ok(r) => r,
                 Err(UpstreamError::Status { status: 404, .. }) => {
@@ -227,28 +179,10 @@ impl SessionApi {
                 Err(e) => return Err(e.into()),
             };
             let s = r.digital_session;
-            let present = |v: &Option<String>| v.clone().filter(|x| !x.trim().is_empty());
-            state.stores.buy.update(&sid, |c| {
-                let cu = &mut c.customer;
-                if let Some(v) = present(&s.name.first_name) {
-                    cu.first_name = Some(v);
-                }
-                if let Some(v) = present(&s.name.last_name) {
-                    cu.last_name = Some(v);
-                }
-                if let Some(v) = present(&s.contact.email) {
-                    cu.email = Some(v);
-                }
-                if let Some(v) = present(&s.contact.phone_number) {
-                    cu.tn = Some(v);
-                }
-                if let Some(v) = present(&s.identity.cust_guid) {
-                    cu.cust_guid = Some(v);
-                }
-            });
+            state.stores.buy.update(&sid, |c| c.restore_customer(&s));
             Ok(RestoredSession {
                 complete: session_complete(&s),
-                digital_session: s.into(),
+                digital_session: s,
             })
         };
         run.await.into()

@@ -1,22 +1,14 @@
-//! Schemas and answer enums of the retail operations (`retail.rs`); seed 000 §3, §5.
+//! Schemas and answer enums of the retail operations (`api.rs`); seed 000 §3, §5.
 
-use poem_openapi::{ApiResponse, Enum, Object, payload::Json};
+use poem_openapi::{Enum, Object};
 use upstream::{
     address::CustomerInfo,
-    serviceability::{
-        CityState, ServiceabilityDetail, ServiceabilityResponse, ServiceabilityStatus,
-    },
+    serviceability::ServiceabilityResponse,
 };
 use uuid::Uuid;
 
-use crate::{
-    domain::{
-        address::ValidationOutcome,
-        assign::AssignOutcome,
-        serviceability::{self as svc, ServiceabilityOutcome, TapStatus},
-    },
-    error::ApiError,
-};
+use super::{address::ValidationOutcome, assign::AssignOutcome};
+use crate::domain::serviceability::{self as svc, ServiceabilityOutcome, TapStatus};
 
 /// Activation source sent on assign (seed 000 §6), never chosen by the browser.
 pub const ASSIGN_SOURCE: &str = "Incomm";
@@ -75,58 +67,28 @@ pub enum ServiceabilitySource {
     CP,
 }
 
-/// Answer of `validateCustomerServiceability`: the upstream `ServiceabilityResponse` fields
-/// (seed 000 §3, spelling kept) plus `outcome` and `tapStatus` (rule: seed 000 §4, see
-/// `bff/src/domain/serviceability.rs`).
+/// Answer of `validateCustomerServiceability`: the upstream `ServiceabilityResponse` as the
+/// service sent it (seed 000 §3, spelling kept, absent fields left out) plus the derived
+/// `outcome` and `tapStatus` (rule: seed 000 §4, `domain::serviceability`).
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct Serviceability {
-    /// `SUCCESS` or a failure status.
-    pub status: String,
-    /// Franchise tax area code.
-    #[oai(skip_serializing_if_is_none)]
-    pub fta_code: Option<String>,
-    /// House key of the address.
-    #[oai(skip_serializing_if_is_none)]
-    pub house_key: Option<String>,
-    /// Address: city and state; with `source=CP` also street lines and zip.
-    #[oai(skip_serializing_if_is_none)]
-    pub address: Option<CityState>,
-    /// Business error code, e.g. `BUS0078`.
-    #[oai(skip_serializing_if_is_none)]
-    pub business_error_code: Option<String>,
-    /// Serviceability status (`GREEN`, `YELLOW`, `RED`); the service's spelling.
-    #[oai(rename = "serviceablityStatus", skip_serializing_if_is_none)]
-    pub serviceablity_status: Option<ServiceabilityStatus>,
-    /// Service lines available; empty when none.
-    pub serviceability_details: Vec<ServiceabilityDetail>,
+    /// The upstream answer, unchanged.
+    #[oai(flatten)]
+    pub response: ServiceabilityResponse,
     /// What the flow does next.
     pub outcome: ServiceabilityOutcome,
     /// Tap status for analytics: `cold`, `hot`, `never`.
     pub tap_status: TapStatus,
-    /// Tax geocode of the address (buy flow, `source=CP`).
-    #[oai(skip_serializing_if_is_none)]
-    pub geocode: Option<String>,
-    /// Market id of the address (buy flow, `source=CP`).
-    #[oai(skip_serializing_if_is_none)]
-    pub market_id: Option<String>,
 }
 
 impl From<ServiceabilityResponse> for Serviceability {
-    fn from(r: ServiceabilityResponse) -> Self {
-        let outcome = svc::outcome(&r);
+    fn from(response: ServiceabilityResponse) -> Self {
+        let outcome = svc::outcome(&response);
         Self {
-            status: r.status,
-            fta_code: r.fta_code,
-            house_key: r.house_key,
-            address: r.address,
-            business_error_code: r.business_error_code,
-            serviceablity_status: r.serviceablity_status,
-            serviceability_details: r.serviceability_details,
+            response,
             outcome,
             tap_status: svc::tap_status(outcome),
-            geocode: r.geocode,
-            market_id: r.market_id,
         }
     }
 }
@@ -200,75 +162,31 @@ pub struct AssignResult {
     pub outcome: AssignOutcome,
 }
 
-macro_rules! get_response {
-    ($(#[$m:meta])* $name:ident, $ty:ty, $handler:ident, $hs:literal) => {
-        $(#[$m])*
-        #[derive(ApiResponse)]
-        #[oai(bad_request_handler = $hs)]
-        #[allow(clippy::large_enum_variant)]
-        pub enum $name {
-            /// The answer.
-            #[oai(status = 200)]
-            Ok(Json<$ty>),
-            /// `VALIDATION_FAILED`, with `details`.
-            #[oai(status = 400)]
-            BadRequest(Json<ApiError>),
-            /// `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.
-            #[oai(status = 502)]
-            BadGateway(Json<ApiError>),
-            /// `UPSTREAM_TIMEOUT`.
-            #[oai(status = 504)]
-            GatewayTimeout(Json<ApiError>),
-        }
-        crate::error_variants!($name, $handler; 400 => BadRequest, 502 => BadGateway, 504 => GatewayTimeout);
-        impl From<Result<$ty, ApiError>> for $name {
-            fn from(r: Result<$ty, ApiError>) -> Self {
-                r.map_or_else(Into::into, |v| Self::Ok(Json(v)))
-            }
-        }
-    };
-}
-
-get_response!(
+crate::answers!(
     /// Answers of `searchAddresses`.
-    SearchAddressesResponse, AddressSuggestions, search_bad_request, "search_bad_request"
+    SearchAddressesResponse(AddressSuggestions), search_bad_request = "search_bad_request", get;
+    400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-get_response!(
+crate::answers!(
     /// Answers of `validateCustomerAddress`.
-    ValidateAddressResponse, AddressValidation, validate_bad_request, "validate_bad_request"
+    ValidateAddressResponse(AddressValidation), validate_bad_request = "validate_bad_request", get;
+    400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-get_response!(
+crate::answers!(
     /// Answers of `validateCustomerServiceability`.
-    ServiceabilityCheckResponse, Serviceability, serviceability_bad_request, "serviceability_bad_request"
+    ServiceabilityCheckResponse(Serviceability), serviceability_bad_request = "serviceability_bad_request", get;
+    400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-
-/// Answers of `assignDevice`.
-#[derive(ApiResponse)]
-#[oai(bad_request_handler = "assign_bad_request")]
-pub enum AssignDeviceResponse {
-    /// The assign answer with its `outcome` (business errors are 200 with an outcome).
-    #[oai(status = 200)]
-    Ok(Json<AssignResult>),
-    /// `VALIDATION_FAILED`: bad body or unknown field, with `details`.
-    #[oai(status = 400)]
-    BadRequest(Json<ApiError>),
-    /// `CSRF_REJECTED`: missing or wrong `x-xsrf-token`.
-    #[oai(status = 403)]
-    Forbidden(Json<ApiError>),
-    /// `PAYLOAD_TOO_LARGE`: body over the configured limit.
-    #[oai(status = 413)]
-    PayloadTooLarge(Json<ApiError>),
-    /// `RATE_LIMITED`: too many POSTs from this client.
-    #[oai(status = 429)]
-    TooManyRequests(Json<ApiError>),
-    /// `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.
-    #[oai(status = 502)]
-    BadGateway(Json<ApiError>),
-    /// `UPSTREAM_TIMEOUT`.
-    #[oai(status = 504)]
-    GatewayTimeout(Json<ApiError>),
-}
-
-crate::error_variants!(AssignDeviceResponse, assign_bad_request;
-    400 => BadRequest, 403 => Forbidden, 413 => PayloadTooLarge, 429 => TooManyRequests,
-    502 => BadGateway, 504 => GatewayTimeout);
+crate::answers!(
+    /// Answers of `assignDevice` (business errors are 200 with an `outcome`).
+    AssignDeviceResponse(AssignResult), assign_bad_request = "assign_bad_request", post;
+    400 => BadRequest: "`VALIDATION_FAILED`: bad body or unknown field, with `details`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
+);

@@ -30,11 +30,11 @@ use upstream::{
     tax::{TaxLine, TaxResponse, TaxType},
 };
 
-use super::{
+use super::context::BuyContext;
+use crate::domain::{
     cart::{self, DEVICES},
     money::{cents_of, dollars, parse_dollars, two_decimals},
 };
-use crate::buy::BuyContext;
 
 /// Default activation source (seed 000 §9).
 pub const ACTIVATION_SOURCE: &str = "COESALES";
@@ -387,7 +387,7 @@ pub fn build(ctx: &BuyContext, choices: &Choices) -> Result<ActivationRequest, N
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::buy::{BillingData, CardData, CustomerData};
+    use super::super::context::{BillingData, CardData, CustomerData};
     use proptest::prelude::*;
     use upstream::address::Address;
 

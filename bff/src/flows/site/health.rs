@@ -2,7 +2,7 @@
 
 use poem_openapi::{Object, OpenApi, payload::Json};
 
-use super::ApiTags;
+use crate::http::tags::ApiTags;
 
 /// Liveness answer.
 #[derive(Debug, Clone, Object)]

@@ -13,13 +13,20 @@ use poem_openapi::{
 use upstream::{promotions::PromoRequest, tax::TaxRequest};
 use uuid::Uuid;
 
-pub use super::buy_types::*;
-use super::{ApiTags, ScenarioSel, locale};
+pub use super::types::*;
+use super::{
+    context::{self as buy, BuyContext},
+    customer, order,
+};
+use crate::http::{
+    extract::{Csrf, ScenarioSel, locale, tracking_from_header},
+    tags::ApiTags,
+};
 use crate::{
-    buy::{self, BuyContext},
-    domain::{cart, customer, order, promotions},
-    error::{ApiError, ErrorCode, FieldError, UpstreamError},
-    startup::AppState,
+    domain::{cart, promotions},
+    http::error::{ApiError, ErrorCode, FieldError},
+    upstream::UpstreamError,
+    state::AppState,
     upstream as up,
 };
 
@@ -63,7 +70,7 @@ impl BuyApi {
         let _ = source;
         let ctx = sel.ctx(tracking_id.0.to_string());
         let run = async {
-            let d = up::buy::product_details(&state.clients, &ctx, &market_id).await?;
+            let d = up::catalogue::product_details(&state.clients, &ctx, &market_id).await?;
             let shipping = cart::shipping(&d.shipping).ok_or_else(|| {
                 ApiError::from(UpstreamError::BadResponse {
                     service: "catalogue",
@@ -72,10 +79,7 @@ impl BuyApi {
             })?;
             let sid = buy::sid(session);
             state.stores.buy.update(&sid, |c| {
-                c.market_id = Some(market_id.0.clone());
-                c.tracking_id = Some(ctx.tracking_id.clone());
-                c.details = Some(d.clone());
-                c.tax = None;
+                c.record_product_details(&market_id, &ctx.tracking_id, d.clone())
             });
             Ok(ProductDetails {
                 products: d.products,
@@ -98,12 +102,9 @@ impl BuyApi {
         state: Data<&Arc<AppState>>,
         session: &Session,
         sel: ScenarioSel,
-        /// The session's CSRF token from `GET /token`.
-        #[oai(name = "x-xsrf-token")]
-        xsrf: Header<String>,
+        _csrf: Csrf,
         body: Json<PromoBody>,
     ) -> PromotionsResponse {
-        let _ = xsrf;
         let b = body.0;
         let ctx = sel.ctx(b.tracking_id.to_string());
         let run = async {
@@ -114,31 +115,16 @@ impl BuyApi {
                 flow: PROMO_FLOW.to_owned(),
                 tracking_id: ctx.tracking_id.clone(),
             };
-            let r = up::buy::promotions(&state.clients, &ctx, &req).await?;
+            let r = up::promotions::promotions(&state.clients, &ctx, &req).await?;
             let valid = promotions::first_valid(&r.prepaid_promotions.discounts, state.clock.now())
                 .cloned();
             let sid = buy::sid(session);
             state.stores.buy.update(&sid, |c| {
-                if c.valid_promo.as_ref().map(|d| &d.disc_id) != valid.as_ref().map(|d| &d.disc_id)
-                {
-                    c.promo_in_cart = false;
-                    c.tax = None;
-                }
-                c.valid_promo = valid.clone();
-                c.market_id.get_or_insert_with(|| b.market_id.clone());
-                c.location_id.get_or_insert_with(|| b.location_id.clone());
-                c.tracking_id = Some(ctx.tracking_id.clone());
+                c.record_promotions(valid.clone(), &b.market_id, &b.location_id, &ctx.tracking_id)
             });
             Ok(Promotions {
-                prepaid_promotions: PromotionList {
-                    discounts: r
-                        .prepaid_promotions
-                        .discounts
-                        .into_iter()
-                        .map(Into::into)
-                        .collect(),
-                },
-                valid_promotion: valid.map(Into::into),
+                prepaid_promotions: r.prepaid_promotions,
+                valid_promotion: valid,
             })
         };
         run.await.into()
@@ -162,21 +148,14 @@ impl BuyApi {
         &self,
         state: Data<&Arc<AppState>>,
         session: &Session,
-        /// The session's CSRF token from `GET /token`.
-        #[oai(name = "x-xsrf-token")]
-        xsrf: Header<String>,
+        _csrf: Csrf,
         body: Json<CartUpdate>,
     ) -> UpdateCartResponse {
-        let _ = xsrf;
         let sid = buy::sid(session);
-        let cart = state.stores.buy.update(&sid, |c| {
-            let want = body.promo_in_cart && c.valid_promo.is_some();
-            if want != c.promo_in_cart {
-                c.promo_in_cart = want;
-                c.tax = None;
-            }
-            c.cart()
-        });
+        let cart = state
+            .stores
+            .buy
+            .update(&sid, |c| c.toggle_promo(body.promo_in_cart));
         UpdateCartResponse::Ok(Json(cart))
     }
 
@@ -194,12 +173,9 @@ impl BuyApi {
         state: Data<&Arc<AppState>>,
         session: &Session,
         sel: ScenarioSel,
-        /// The session's CSRF token from `GET /token`.
-        #[oai(name = "x-xsrf-token")]
-        xsrf: Header<String>,
+        _csrf: Csrf,
         body: Json<TaxBody>,
     ) -> TaxResponse {
-        let _ = xsrf;
         let ctx = sel.ctx(body.tracking_id.to_string());
         let sid = buy::sid(session);
         let snapshot = state.stores.buy.get(&sid);
@@ -220,15 +196,12 @@ impl BuyApi {
                 tracking_id: ctx.tracking_id.clone(),
                 products: order::tax_lines(&snapshot),
             };
-            let answer = up::buy::tax(&state.clients, &ctx, &req).await;
+            let answer = up::tax::tax(&state.clients, &ctx, &req).await;
             if let Err(e) = &answer {
                 tracing::warn!(error = %e, "tax lookup failed; total falls back to the subtotal");
             }
             let answer = answer.ok();
-            let cart = state.stores.buy.update(&sid, |c| {
-                c.tax = answer.clone();
-                c.cart()
-            });
+            let cart = state.stores.buy.update(&sid, |c| c.record_tax(answer.clone()));
             Ok(TaxResult {
                 tax_available: answer.is_some(),
                 total_tax_amt: answer.as_ref().map(|t| t.total_tax_amt),
@@ -250,12 +223,9 @@ impl BuyApi {
         &self,
         state: Data<&Arc<AppState>>,
         session: &Session,
-        /// The session's CSRF token from `GET /token`.
-        #[oai(name = "x-xsrf-token")]
-        xsrf: Header<String>,
+        _csrf: Csrf,
         body: Json<CustomerBody>,
     ) -> UpdateCustomerResponse {
-        let _ = xsrf;
         let b = body.0;
         let errors = customer::validate(&customer::Input {
             first_name: &b.first_name,
@@ -269,10 +239,7 @@ impl BuyApi {
         }
         let sid = buy::sid(session);
         state.stores.buy.update(&sid, |c| {
-            c.customer.first_name = Some(b.first_name.clone());
-            c.customer.last_name = Some(b.last_name.clone());
-            c.customer.email = Some(b.email.clone());
-            c.customer.tn = Some(b.tn.clone());
+            c.record_customer(&b.first_name, &b.last_name, &b.email, &b.tn)
         });
         UpdateCustomerResponse::Ok(Json(CustomerAnswer {
             display_tn: customer::display_tn(&b.tn),
@@ -304,15 +271,12 @@ impl BuyApi {
         session: &Session,
         req: &Request,
         sel: ScenarioSel,
-        /// The session's CSRF token from `GET /token`.
-        #[oai(name = "x-xsrf-token")]
-        xsrf: Header<String>,
+        _csrf: Csrf,
         /// One UUID per order attempt (keep it for retries of the same attempt).
         #[oai(name = "Idempotency-Key")]
         idempotency_key: Header<Uuid>,
         body: Json<SubmitBody>,
     ) -> SubmitOrderResponse {
-        let _ = xsrf;
         let b = body.0;
         if !b.consent {
             return ApiError::validation(
@@ -345,7 +309,7 @@ impl BuyApi {
         let tracking = snapshot
             .tracking_id
             .clone()
-            .unwrap_or_else(|| super::tracking_from_header(req));
+            .unwrap_or_else(|| tracking_from_header(req));
         let call_ctx = sel.ctx(tracking);
         let st = state.0.clone();
         let sid2 = sid.clone();
@@ -361,7 +325,7 @@ impl BuyApi {
             buy::Begin::Replay(answer) => match answer.await {
                 Ok(r) => SubmitOrderResponse::Ok(Json(r)),
                 Err(mut e) => {
-                    e.request_id = crate::error::current_request_id();
+                    e.request_id = crate::http::error::current_request_id();
                     e.into()
                 }
             },
@@ -378,7 +342,7 @@ async fn place(
     payload: upstream::activation::ActivationRequest,
 ) -> SubmitAnswer {
     let email = payload.email.clone();
-    let r = up::buy::activate(&state.clients, ctx, &payload)
+    let r = up::activation::activate(&state.clients, ctx, &payload)
         .await
         .map_err(ApiError::from)?;
     let code = order::code_of(&r).map(str::to_owned);
@@ -386,7 +350,7 @@ async fn place(
     let message = match (&code, outcome) {
         (Some(c), order::OrderOutcome::Failed | order::OrderOutcome::Unrecoverable) => {
             tracing::warn!(code = %c, ?outcome, "order not placed");
-            state.catalogue.message(&state.clients, ctx, lang, c).await
+            state.error_messages.message(&state.clients, ctx, lang, c).await
         }
         _ => None,
     };
@@ -401,9 +365,6 @@ async fn place(
     state
         .stores
         .buy
-        .update(sid, |c: &mut BuyContext| match outcome {
-            order::OrderOutcome::Placed => c.placed = Some(result.clone()),
-            _ => c.last_order_error = code.clone(),
-        });
+        .update(sid, |c: &mut BuyContext| c.record_order(&result));
     Ok(result)
 }

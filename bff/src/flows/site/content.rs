@@ -8,99 +8,61 @@ use std::sync::Arc;
 
 use poem::Request;
 use poem_openapi::{
-    ApiResponse, OpenApi,
+    OpenApi,
     param::{Path, Query},
     payload::Json,
 };
 use serde::de::DeserializeOwned;
 use upstream::content::{BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
 
-use super::{ApiTags, ScenarioSel, tracking_from_header};
+use crate::http::{
+    extract::{ScenarioSel, tracking_from_header},
+    tags::ApiTags,
+};
 use crate::{
-    error::{ApiError, ErrorCode},
-    startup::AppState,
+    http::error::{ApiError, ErrorCode},
+    state::AppState,
     upstream::content::{BroadbandQuery, Lang, broadband_facts, bundle},
 };
 
-/// The only content site of the portal (the prepaid content area).
-pub const SITE: &str = "my.prepaid";
+pub use crate::upstream::content::SITE;
 
-macro_rules! content_response {
-    ($(#[$m:meta])* $name:ident, $ty:ty) => {
-        $(#[$m])*
-        #[derive(ApiResponse)]
-        pub enum $name {
-            /// The bundle.
-            #[oai(status = 200)]
-            Ok(Json<Box<$ty>>),
-            /// `NOT_FOUND`: unknown `{site}`.
-            #[oai(status = 404)]
-            NotFound(Json<ApiError>),
-            /// `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.
-            #[oai(status = 502)]
-            BadGateway(Json<ApiError>),
-            /// `UPSTREAM_TIMEOUT`.
-            #[oai(status = 504)]
-            GatewayTimeout(Json<ApiError>),
-        }
-
-        impl From<ApiError> for $name {
-            fn from(e: ApiError) -> Self {
-                match e.error_code {
-                    ErrorCode::NotFound => Self::NotFound(Json(e)),
-                    ErrorCode::UpstreamTimeout => Self::GatewayTimeout(Json(e)),
-                    _ => Self::BadGateway(Json(e)),
-                }
-            }
-        }
-
-        impl From<Result<$ty, ApiError>> for $name {
-            fn from(r: Result<$ty, ApiError>) -> Self {
-                r.map_or_else(Into::into, |v| Self::Ok(Json(Box::new(v))))
-            }
-        }
-    };
-}
-
-content_response!(
+crate::answers!(
     /// Answers of `getMerchantFlow` / `getMerchantFlowEs`.
-    MerchantFlowResponse, MerchantFlow
+    MerchantFlowResponse(Box<MerchantFlow>), merchant_flow_bad_request = "merchant_flow_bad_request", get;
+    404 => NotFound: "`NOT_FOUND`: unknown `{site}`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-content_response!(
+crate::answers!(
     /// Answers of `getDictionary` / `getDictionaryEs`.
-    DictionaryResponse, Dictionary
+    DictionaryResponse(Box<Dictionary>), dictionary_bad_request = "dictionary_bad_request", get;
+    404 => NotFound: "`NOT_FOUND`: unknown `{site}`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-content_response!(
+crate::answers!(
     /// Answers of `getBuyflow` / `getBuyflowEs`.
-    BuyflowResponse, Buyflow
+    BuyflowResponse(Box<Buyflow>), buyflow_bad_request = "buyflow_bad_request", get;
+    404 => NotFound: "`NOT_FOUND`: unknown `{site}`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-content_response!(
+crate::answers!(
     /// Answers of `getCartContent` / `getCartContentEs`.
-    CartContentResponse, CartContent
+    CartContentResponse(Box<CartContent>), cart_content_bad_request = "cart_content_bad_request", get;
+    404 => NotFound: "`NOT_FOUND`: unknown `{site}`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-
-/// Answers of `getBroadbandFacts`.
-#[derive(ApiResponse)]
-#[oai(bad_request_handler = "broadband_facts_bad_request")]
-pub enum BroadbandFactsResponse {
-    /// The labels of the requested tiers; empty when the provider has none for the query.
-    #[oai(status = 200)]
-    Ok(Json<BroadbandFacts>),
-    /// `VALIDATION_FAILED`, with `details` (a parameter missing or not of its pattern).
-    #[oai(status = 400)]
-    BadRequest(Json<ApiError>),
-    /// `NOT_FOUND`: unknown `{site}`.
-    #[oai(status = 404)]
-    NotFound(Json<ApiError>),
-    /// `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.
-    #[oai(status = 502)]
-    BadGateway(Json<ApiError>),
-    /// `UPSTREAM_TIMEOUT`.
-    #[oai(status = 504)]
-    GatewayTimeout(Json<ApiError>),
-}
-crate::error_variants!(BroadbandFactsResponse, broadband_facts_bad_request;
-    400 => BadRequest, 404 => NotFound, 502 => BadGateway, 504 => GatewayTimeout);
+crate::answers!(
+    /// Answers of `getBroadbandFacts`.
+    BroadbandFactsResponse(BroadbandFacts), broadband_facts_bad_request = "broadband_facts_bad_request", get;
+    400 => BadRequest: "`VALIDATION_FAILED`, with `details` (a parameter missing or not of its pattern).",
+    404 => NotFound: "`NOT_FOUND`: unknown `{site}`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
+);
 
 async fn fetch<T: DeserializeOwned>(
     state: &AppState,
@@ -139,7 +101,7 @@ impl ContentApi {
         /// Content site; only `my.prepaid`.
         site: Path<String>,
     ) -> MerchantFlowResponse {
-        fetch(&state, req, sel, Lang::En, &site, "merchant-flow")
+        fetch::<MerchantFlow>(&state, req, sel, Lang::En, &site, "merchant-flow")
             .await
             .into()
     }
@@ -158,7 +120,7 @@ impl ContentApi {
         /// Content site; only `my.prepaid`.
         site: Path<String>,
     ) -> MerchantFlowResponse {
-        fetch(&state, req, sel, Lang::Es, &site, "merchant-flow")
+        fetch::<MerchantFlow>(&state, req, sel, Lang::Es, &site, "merchant-flow")
             .await
             .into()
     }
@@ -177,7 +139,7 @@ impl ContentApi {
         /// Content site; only `my.prepaid`.
         site: Path<String>,
     ) -> DictionaryResponse {
-        fetch(&state, req, sel, Lang::En, &site, "dictionary")
+        fetch::<Dictionary>(&state, req, sel, Lang::En, &site, "dictionary")
             .await
             .into()
     }
@@ -196,7 +158,7 @@ impl ContentApi {
         /// Content site; only `my.prepaid`.
         site: Path<String>,
     ) -> DictionaryResponse {
-        fetch(&state, req, sel, Lang::Es, &site, "dictionary")
+        fetch::<Dictionary>(&state, req, sel, Lang::Es, &site, "dictionary")
             .await
             .into()
     }
@@ -215,7 +177,7 @@ impl ContentApi {
         /// Content site; only `my.prepaid`.
         site: Path<String>,
     ) -> BuyflowResponse {
-        fetch(&state, req, sel, Lang::En, &site, "buyflow")
+        fetch::<Buyflow>(&state, req, sel, Lang::En, &site, "buyflow")
             .await
             .into()
     }
@@ -234,7 +196,7 @@ impl ContentApi {
         /// Content site; only `my.prepaid`.
         site: Path<String>,
     ) -> BuyflowResponse {
-        fetch(&state, req, sel, Lang::Es, &site, "buyflow")
+        fetch::<Buyflow>(&state, req, sel, Lang::Es, &site, "buyflow")
             .await
             .into()
     }

@@ -20,10 +20,14 @@ use std::{
 use futures_util::future::{BoxFuture, FutureExt, Shared};
 use poem::session::Session;
 use upstream::{
-    address::Address, catalogue::ProductDetailsResponse, promotions::Discount, tax::TaxResponse,
+    address::Address, catalogue::ProductDetailsResponse, digital_session::DigitalSession,
+    promotions::Discount, serviceability::ServiceabilityResponse, tax::TaxResponse,
 };
 
-use crate::session::SESSION_TTL;
+use super::order::{OrderOutcome, OrderResult};
+use crate::domain::cart::Cart;
+
+use crate::http::session::SESSION_TTL;
 
 /// Session key of the buy-context id.
 pub const SID_KEY: &str = "buy";
@@ -126,7 +130,7 @@ pub struct BuyContext {
     /// Code of the last failed order attempt (sent as `errorCode` on the next one).
     pub last_order_error: Option<String>,
     /// The placed order's answer, once placed: any later submit returns it.
-    pub placed: Option<crate::domain::order::OrderResult>,
+    pub placed: Option<OrderResult>,
 }
 
 impl BuyContext {
@@ -143,12 +147,146 @@ impl BuyContext {
     }
 
     /// The cart.
-    pub fn cart(&self) -> crate::domain::cart::Cart {
+    pub fn cart(&self) -> Cart {
         crate::domain::cart::compute(
             self.details.as_ref(),
             self.promo_in_cart(),
             self.tax_cents(),
         )
+    }
+}
+
+/// The state changes of the buy flow: handlers call these, they do not assign fields.
+impl BuyContext {
+    /// Serviceability with `source=CP` (seed 000 §4): the location, the market when the
+    /// service names one, the geocode (kept when the answer has none), house key, business
+    /// code and service address. Drops the stored taxes.
+    pub fn record_serviceability(
+        &mut self,
+        location_id: &str,
+        tracking_id: &str,
+        r: &ServiceabilityResponse,
+    ) {
+        self.location_id = Some(location_id.to_owned());
+        self.tracking_id = Some(tracking_id.to_owned());
+        if let Some(m) = r.market_id.clone().filter(|m| !m.is_empty()) {
+            self.market_id = Some(m);
+        }
+        self.geocode = r
+            .geocode
+            .clone()
+            .filter(|g| !g.is_empty())
+            .or(self.geocode.take());
+        self.house_key = r.house_key.clone();
+        self.serviceability_code = r.business_error_code.clone().filter(|x| !x.is_empty());
+        if let Some(a) = &r.address {
+            self.address = Some(Address {
+                address_line1: a.address_line1.clone().unwrap_or_default(),
+                address_line2: a.address_line2.clone().unwrap_or_default(),
+                city: a.city.clone(),
+                state: a.state.clone(),
+                zip: a.zip.clone().unwrap_or_default(),
+            });
+        }
+        self.tax = None;
+    }
+
+    /// The catalogue's products of `market_id` (seed 000 §4). Drops the stored taxes.
+    pub fn record_product_details(
+        &mut self,
+        market_id: &str,
+        tracking_id: &str,
+        details: ProductDetailsResponse,
+    ) {
+        self.market_id = Some(market_id.to_owned());
+        self.tracking_id = Some(tracking_id.to_owned());
+        self.details = Some(details);
+        self.tax = None;
+    }
+
+    /// The first valid promotion of the market (seed 000 §4 "Promotion validity"); a
+    /// different promotion than before leaves the cart and drops the taxes. Market and
+    /// location are kept when already known.
+    pub fn record_promotions(
+        &mut self,
+        valid: Option<Discount>,
+        market_id: &str,
+        location_id: &str,
+        tracking_id: &str,
+    ) {
+        if self.valid_promo.as_ref().map(|d| &d.disc_id) != valid.as_ref().map(|d| &d.disc_id) {
+            self.promo_in_cart = false;
+            self.tax = None;
+        }
+        self.valid_promo = valid;
+        self.market_id.get_or_insert_with(|| market_id.to_owned());
+        self.location_id.get_or_insert_with(|| location_id.to_owned());
+        self.tracking_id = Some(tracking_id.to_owned());
+    }
+
+    /// Puts the valid promotion in the cart (`want`; no change without one) or takes it out
+    /// (seed 000 §4 "Toggle promo"); a change drops the taxes. Answers the cart.
+    pub fn toggle_promo(&mut self, want: bool) -> Cart {
+        let want = want && self.valid_promo.is_some();
+        if want != self.promo_in_cart {
+            self.promo_in_cart = want;
+            self.tax = None;
+        }
+        self.cart()
+    }
+
+    /// The tax answer (`None`: the tax service failed, total = subtotal). Answers the cart.
+    pub fn record_tax(&mut self, tax: Option<TaxResponse>) -> Cart {
+        self.tax = tax;
+        self.cart()
+    }
+
+    /// The customer-info form's values (validated by the caller, seed 000 §5); the digital
+    /// session's guid is kept.
+    pub fn record_customer(&mut self, first_name: &str, last_name: &str, email: &str, tn: &str) {
+        let c = &mut self.customer;
+        c.first_name = Some(first_name.to_owned());
+        c.last_name = Some(last_name.to_owned());
+        c.email = Some(email.to_owned());
+        c.tn = Some(tn.to_owned());
+    }
+
+    /// The restored digital session's name, e-mail, phone and guid (seed 000 §4 "Session
+    /// restore"); blank values leave what is known.
+    pub fn restore_customer(&mut self, s: &DigitalSession) {
+        let present = |v: &Option<String>| v.clone().filter(|x| !x.trim().is_empty());
+        let c = &mut self.customer;
+        for (slot, value) in [
+            (&mut c.first_name, &s.name.first_name),
+            (&mut c.last_name, &s.name.last_name),
+            (&mut c.email, &s.contact.email),
+            (&mut c.tn, &s.contact.phone_number),
+            (&mut c.cust_guid, &s.identity.cust_guid),
+        ] {
+            if let Some(v) = present(value) {
+                *slot = Some(v);
+            }
+        }
+    }
+
+    /// A new payment id for this purchase attempt: any card added before is dropped.
+    pub fn start_payment(&mut self, payment_id: String) {
+        self.payment_id = Some(payment_id);
+        self.card = None;
+    }
+
+    /// The card the payment service accepted, or `None` after a refusal.
+    pub fn record_card(&mut self, card: Option<CardData>) {
+        self.card = card;
+    }
+
+    /// The answer of an order attempt: a placed order is kept (every later submit returns
+    /// it); a failure's code is sent as `errorCode` on the next attempt (seed 000 §3).
+    pub fn record_order(&mut self, result: &OrderResult) {
+        match result.outcome {
+            OrderOutcome::Placed => self.placed = Some(result.clone()),
+            _ => self.last_order_error = result.business_error_code.clone(),
+        }
     }
 }
 
@@ -340,7 +478,7 @@ pub struct Stores {
     /// Buy contexts.
     pub buy: BuyStore,
     /// Submit-order idempotency.
-    pub orders: IdempotencyStore<crate::api::buy_types::SubmitAnswer>,
+    pub orders: IdempotencyStore<super::types::SubmitAnswer>,
 }
 
 /// `Arc` of [`Stores`].

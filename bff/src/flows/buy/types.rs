@@ -5,21 +5,19 @@
 //! amounts passed through from an upstream answer keep the upstream spelling (catalogue
 //! rates are decimal strings, promotion prices numbers).
 
-use poem_openapi::{ApiResponse, Enum, Object, payload::Json};
+use poem_openapi::{Enum, Object};
 use upstream::{
     catalogue::ProductEntry,
     digital_session::DigitalSession,
     payments::PaymentIdResponse,
-    promotions::{Discount, DiscountDetail},
+    promotions::{Discount, PrepaidPromotions},
     tax::ProductTax,
 };
 use uuid::Uuid;
 
-pub use crate::domain::{
-    cart::{Cart, CartItem, CartItemKind, ShippingSummary},
-    order::{LangPref, OrderOutcome, OrderResult},
-};
-use crate::error::ApiError;
+pub use super::order::{LangPref, OrderOutcome, OrderResult};
+pub use crate::domain::cart::{Cart, CartItem, CartItemKind, ShippingSummary};
+use crate::http::error::ApiError;
 
 /// Answer of `getProductDetails`: the catalogue's products and the derived shipping.
 #[derive(Debug, Clone, Object)]
@@ -48,54 +46,16 @@ pub struct PromoBody {
     pub tracking_id: Uuid,
 }
 
-/// One promotion as the BFF answers it: the upstream `Discount` with absent values left out
-/// (not `null`).
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct Promotion {
-    /// Promotion id, e.g. `P_NEWCUST35OFF_0126`.
-    pub disc_id: String,
-    /// Start, `YYYYMMDDHHMMSS` UTC.
-    pub disc_start_date: String,
-    /// End, `YYYYMMDDHHMMSS` UTC; absent: open-ended.
-    #[oai(skip_serializing_if_is_none)]
-    pub disc_end_date: Option<String>,
-    /// Offer type, e.g. `DISCOUNT`.
-    pub offer_type: String,
-    /// Discounted lines (prices are dollars as numbers).
-    pub discount_details: Vec<DiscountDetail>,
-}
-
-impl From<Discount> for Promotion {
-    fn from(d: Discount) -> Self {
-        Self {
-            disc_id: d.disc_id,
-            disc_start_date: d.disc_start_date,
-            disc_end_date: d.disc_end_date,
-            offer_type: d.offer_type,
-            discount_details: d.discount_details,
-        }
-    }
-}
-
-/// The promotions of the market (`prepaidPromotions`).
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct PromotionList {
-    /// Every promotion on offer, valid or not, in the service's order.
-    pub discounts: Vec<Promotion>,
-}
-
 /// Answer of `getPromotions`: the upstream answer plus the first valid promotion.
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct Promotions {
     /// Every promotion on offer, valid or not, in the service's order.
-    pub prepaid_promotions: PromotionList,
+    pub prepaid_promotions: PrepaidPromotions,
     /// The first valid promotion (seed 000 §4 "Promotion validity", evaluated with the
     /// BFF's clock); absent when none is valid. Its `discId` is the promo id.
     #[oai(skip_serializing_if_is_none)]
-    pub valid_promotion: Option<Promotion>,
+    pub valid_promotion: Option<Discount>,
 }
 
 /// Body of `updateCart`.
@@ -198,95 +158,12 @@ pub struct DigitalSessionCreated {
     pub router_url: String,
 }
 
-/// `digitalSession.name` (absent values left out).
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct SessionName {
-    /// First name.
-    #[oai(skip_serializing_if_is_none)]
-    pub first_name: Option<String>,
-    /// Last name.
-    #[oai(skip_serializing_if_is_none)]
-    pub last_name: Option<String>,
-}
-
-/// `digitalSession.contact.verificationStatus`.
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct VerificationStatus {
-    /// Mobile verified.
-    pub mobile: bool,
-    /// E-mail verified.
-    pub email: bool,
-}
-
-/// `digitalSession.contact` (absent values left out).
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct SessionContact {
-    /// Mobile number, 10 digits.
-    #[oai(skip_serializing_if_is_none)]
-    pub phone_number: Option<String>,
-    /// E-mail.
-    #[oai(skip_serializing_if_is_none)]
-    pub email: Option<String>,
-    /// Verification of mobile and e-mail (labels only).
-    pub verification_status: VerificationStatus,
-}
-
-/// `digitalSession.identity` (absent values left out).
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct SessionIdentity {
-    /// Customer guid.
-    #[oai(skip_serializing_if_is_none)]
-    pub cust_guid: Option<String>,
-    /// Identity error code, if the router reported one.
-    #[oai(skip_serializing_if_is_none)]
-    pub error_code: Option<String>,
-}
-
-/// The restored digital session (seed 000 §3 "Session").
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct DigitalSessionView {
-    /// Name.
-    pub name: SessionName,
-    /// Contact points.
-    pub contact: SessionContact,
-    /// Identity.
-    pub identity: SessionIdentity,
-}
-
-impl From<DigitalSession> for DigitalSessionView {
-    fn from(s: DigitalSession) -> Self {
-        Self {
-            name: SessionName {
-                first_name: s.name.first_name,
-                last_name: s.name.last_name,
-            },
-            contact: SessionContact {
-                phone_number: s.contact.phone_number,
-                email: s.contact.email,
-                verification_status: VerificationStatus {
-                    mobile: s.contact.verification_status.mobile,
-                    email: s.contact.verification_status.email,
-                },
-            },
-            identity: SessionIdentity {
-                cust_guid: s.identity.cust_guid,
-                error_code: s.identity.error_code,
-            },
-        }
-    }
-}
-
 /// Answer of `restoreDigitalSession`.
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct RestoredSession {
-    /// The identity picked on the router.
-    pub digital_session: DigitalSessionView,
+    /// The identity picked on the router (absent values left out).
+    pub digital_session: DigitalSession,
     /// True when phone, e-mail, first name, last name and customer guid are all present
     /// (seed 000 §2 "Session"): the flow may skip customer info.
     pub complete: bool,
@@ -512,128 +389,83 @@ pub struct SubmitBody {
 /// What one order attempt answered (kept for replays).
 pub type SubmitAnswer = Result<OrderResult, ApiError>;
 
-/// Declares an answer enum: 200 with `$ty`, then the listed error statuses.
-macro_rules! answers {
-    ($(#[$m:meta])* $name:ident, $ty:ty, $handler:ident, $hs:literal; $($status:literal => $variant:ident : $doc:literal),+ $(,)?) => {
-        $(#[$m])*
-        #[derive(ApiResponse)]
-        #[oai(bad_request_handler = $hs)]
-        #[allow(clippy::large_enum_variant)]
-        pub enum $name {
-            /// The answer.
-            #[oai(status = 200)]
-            Ok(Json<$ty>),
-            $(
-                #[doc = $doc]
-                #[oai(status = $status)]
-                $variant(Json<ApiError>),
-            )+
-        }
-        crate::error_variants!($name, $handler; $($status => $variant),+);
-        impl From<Result<$ty, ApiError>> for $name {
-            fn from(r: Result<$ty, ApiError>) -> Self {
-                r.map_or_else(Into::into, |v| Self::Ok(Json(v)))
-            }
-        }
-    };
-}
-
-answers!(
+crate::answers!(
     /// Answers of `getProductDetails`.
-    ProductDetailsResponse, ProductDetails, product_details_bad_request, "product_details_bad_request";
+    ProductDetailsResponse(ProductDetails), product_details_bad_request = "product_details_bad_request", get;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE` (also a rate that is not a decimal).",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `getPromotions`.
-    PromotionsResponse, Promotions, promotions_bad_request, "promotions_bad_request";
+    PromotionsResponse(Promotions), promotions_bad_request = "promotions_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
-    403 => Forbidden: "`CSRF_REJECTED`.",
-    413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`.",
-    429 => TooManyRequests: "`RATE_LIMITED`.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `getCart`.
-    GetCartResponse, Cart, get_cart_bad_request, "get_cart_bad_request";
+    GetCartResponse(Cart), get_cart_bad_request = "get_cart_bad_request", get;
     400 => BadRequest: "`VALIDATION_FAILED`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `updateCart`.
-    UpdateCartResponse, Cart, update_cart_bad_request, "update_cart_bad_request";
+    UpdateCartResponse(Cart), update_cart_bad_request = "update_cart_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
-    403 => Forbidden: "`CSRF_REJECTED`.",
-    413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `getTax` (a failing tax service is a 200 with `taxAvailable: false`).
-    TaxResponse, TaxResult, tax_bad_request, "tax_bad_request";
+    TaxResponse(TaxResult), tax_bad_request = "tax_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
-    403 => Forbidden: "`CSRF_REJECTED`.",
     409 => Conflict: "`ORDER_NOT_READY`: no serviceability (geocode) or product details yet.",
-    413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`.",
-    429 => TooManyRequests: "`RATE_LIMITED`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `updateCustomer`.
-    UpdateCustomerResponse, CustomerAnswer, customer_bad_request, "customer_bad_request";
+    UpdateCustomerResponse(CustomerAnswer), customer_bad_request = "customer_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`: every field error in `details` (codes in `CustomerBody`).",
-    403 => Forbidden: "`CSRF_REJECTED`.",
-    413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `createDigitalSession`.
-    CreateSessionResponse, DigitalSessionCreated, create_session_bad_request, "create_session_bad_request";
+    CreateSessionResponse(DigitalSessionCreated), create_session_bad_request = "create_session_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
-    403 => Forbidden: "`CSRF_REJECTED`.",
     409 => Conflict: "`ORDER_NOT_READY`: no location id and market id yet (serviceability or product details).",
-    413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`.",
-    429 => TooManyRequests: "`RATE_LIMITED`.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `restoreDigitalSession`.
-    RestoreSessionResponse, RestoredSession, restore_session_bad_request, "restore_session_bad_request";
+    RestoreSessionResponse(RestoredSession), restore_session_bad_request = "restore_session_bad_request", get;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
     404 => NotFound: "`NOT_FOUND`: unknown or expired digital session.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `getPrepaidPaymentId`.
-    PaymentIdAnswer, PaymentIdResponse, payment_id_bad_request, "payment_id_bad_request";
+    PaymentIdAnswer(PaymentIdResponse), payment_id_bad_request = "payment_id_bad_request", get;
     400 => BadRequest: "`VALIDATION_FAILED`.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `getCardEntryConfig`.
-    CardEntryConfigResponse, CardEntryConfig, card_entry_bad_request, "card_entry_bad_request";
+    CardEntryConfigResponse(CardEntryConfig), card_entry_bad_request = "card_entry_bad_request", get;
     400 => BadRequest: "`VALIDATION_FAILED`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `addPaymentInstrument` (a refused card is a 200 with `outcome: rejected`).
-    AddInstrumentResponse, InstrumentResult, add_instrument_bad_request, "add_instrument_bad_request";
+    AddInstrumentResponse(InstrumentResult), add_instrument_bad_request = "add_instrument_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
-    403 => Forbidden: "`CSRF_REJECTED`.",
     409 => Conflict: "`ORDER_NOT_READY`: no payment id yet (call `getPrepaidPaymentId`).",
-    413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`.",
-    429 => TooManyRequests: "`RATE_LIMITED`.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
-answers!(
+crate::answers!(
     /// Answers of `submitOrder`. Replays of a key return the first answer, errors included.
-    SubmitOrderResponse, OrderResult, submit_bad_request, "submit_bad_request";
+    SubmitOrderResponse(OrderResult), submit_bad_request = "submit_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`: bad body, consent not given, or `Idempotency-Key` not a UUID.",
-    403 => Forbidden: "`CSRF_REJECTED`.",
     409 => Conflict: "`ORDER_NOT_READY`: the context lacks serviceability, product details, customer, payment id or payment instrument (`message` lists them).",
-    413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`.",
     422 => UnprocessableEntity: "`IDEMPOTENCY_MISMATCH`: this key was used with a different body.",
-    429 => TooManyRequests: "`RATE_LIMITED`.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`: go to the error page.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`: go to the error page.",
 );

@@ -4,16 +4,22 @@
 use std::sync::Arc;
 
 use poem::{Request, session::Session, web::Data};
-use poem_openapi::{OpenApi, param::Header, payload::Json};
+use poem_openapi::{OpenApi, payload::Json};
 use upstream::payments::{AddInstrumentRequest, InstrumentCustInfo};
 
-pub use super::buy_types::*;
-use super::{ApiTags, ScenarioSel, locale, page_origin, tracking_from_header};
+pub use super::types::*;
+use super::{
+    context::{self as buy, BillingData, CardData},
+    customer::split_billing_name,
+    identity::encode,
+};
+use crate::http::{
+    extract::{Csrf, ScenarioSel, locale, page_origin, tracking_from_header},
+    tags::ApiTags,
+};
 use crate::{
-    buy::{self, BillingData, CardData},
-    domain::{customer::split_billing_name, identity::encode},
-    error::{ApiError, ErrorCode},
-    startup::AppState,
+    http::error::{ApiError, ErrorCode},
+    state::AppState,
     upstream as up,
 };
 
@@ -48,10 +54,9 @@ impl PaymentsApi {
             .unwrap_or_else(|| tracking_from_header(req));
         let ctx = sel.ctx(tracking);
         let run = async {
-            let r = up::buy::payment_id(&state.clients, &ctx).await?;
+            let r = up::payments::payment_id(&state.clients, &ctx).await?;
             state.stores.buy.update(&sid, |c| {
-                c.payment_id = Some(r.response.prepaid_payment_id.clone());
-                c.card = None;
+                c.start_payment(r.response.prepaid_payment_id.clone())
             });
             Ok(r)
         };
@@ -146,12 +151,9 @@ impl PaymentsApi {
         session: &Session,
         req: &Request,
         sel: ScenarioSel,
-        /// The session's CSRF token from `GET /token`.
-        #[oai(name = "x-xsrf-token")]
-        xsrf: Header<String>,
+        _csrf: Csrf,
         body: Json<AddInstrumentBody>,
     ) -> AddInstrumentResponse {
-        let _ = xsrf;
         let b = body.0;
         let sid = buy::sid(session);
         let snapshot = state.stores.buy.get(&sid);
@@ -209,7 +211,7 @@ impl PaymentsApi {
                 prepaid_payment_id: payment_id,
                 save_payment: false,
             };
-            let r = up::buy::add_instrument(&state.clients, &ctx, &payload).await?;
+            let r = up::payments::add_instrument(&state.clients, &ctx, &payload).await?;
             let code = r
                 .business_error_code
                 .as_deref()
@@ -221,10 +223,10 @@ impl PaymentsApi {
                 let code = code.unwrap_or_else(|| r.status.clone());
                 tracing::warn!(%code, "payment instrument refused");
                 let message = state
-                    .catalogue
+                    .error_messages
                     .message(&state.clients, &ctx, lang, &code)
                     .await;
-                state.stores.buy.update(&sid, |c| c.card = None);
+                state.stores.buy.update(&sid, |c| c.record_card(None));
                 return Ok(InstrumentResult {
                     outcome: InstrumentOutcome::Rejected,
                     business_error_code: Some(code),
@@ -239,7 +241,7 @@ impl PaymentsApi {
                 last4: b.card_last4_digits.clone(),
                 billing: billing.clone(),
             };
-            state.stores.buy.update(&sid, |c| c.card = Some(card));
+            state.stores.buy.update(&sid, |c| c.record_card(Some(card.clone())));
             let exp = &b.expiration_date;
             Ok(InstrumentResult {
                 outcome: InstrumentOutcome::Added,

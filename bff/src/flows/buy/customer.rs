@@ -15,7 +15,7 @@
 //! letters with diacritics (Latin-1 Supplement, Latin Extended-A/B and Additional, without
 //! `×` and `÷`), space, hyphen, apostrophe and colon.
 
-use crate::error::FieldError;
+use crate::http::error::FieldError;
 
 /// Longest first name.
 pub const FIRST_NAME_MAX: usize = 70;

@@ -1,6 +1,6 @@
 //! The error catalogue of the buy-flow content (`Buyflow.errorCatalogue`, en and es),
 //! fetched from the content service and cached per locale for [`TTL`]; the lookup rule is
-//! `domain::catalogue`. When the content cannot be fetched, the message is `None` (logged;
+//! `domain::error_catalogue`. When the content cannot be fetched, the message is `None` (logged;
 //! the UI then shows its connection-error text).
 
 use std::{
@@ -13,11 +13,10 @@ use tokio::sync::RwLock;
 use upstream::content::{Buyflow, ErrorCatalogue};
 
 use crate::{
-    api::content::SITE,
-    domain::catalogue,
+    domain::error_catalogue,
     upstream::{
         CallCtx, Clients,
-        content::{Lang, bundle},
+        content::{Lang, SITE, bundle},
     },
 };
 
@@ -26,11 +25,11 @@ pub const TTL: Duration = Duration::from_secs(300);
 
 /// Cached catalogues by locale.
 #[derive(Debug, Default)]
-pub struct CatalogueCache {
+pub struct ErrorMessages {
     entries: RwLock<HashMap<Lang, (Instant, Arc<ErrorCatalogue>)>>,
 }
 
-impl CatalogueCache {
+impl ErrorMessages {
     /// The catalogue of `lang` (cached, else fetched).
     pub async fn get(&self, c: &Clients, ctx: &CallCtx, lang: Lang) -> Option<Arc<ErrorCatalogue>> {
         if let Some((t, cat)) = self.entries.read().await.get(&lang)
@@ -70,6 +69,6 @@ impl CatalogueCache {
         } else {
             en.clone()
         };
-        Some(catalogue::message(&requested, &en, code))
+        Some(error_catalogue::message(&requested, &en, code))
     }
 }

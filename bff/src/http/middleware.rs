@@ -9,7 +9,7 @@ use poem::{
     http::{HeaderValue, Method, StatusCode, header},
 };
 
-use crate::error::{ApiError, ErrorCode};
+use crate::http::error::{ApiError, ErrorCode};
 
 /// CSP of every page but `/docs`.
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -157,12 +157,19 @@ impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
     }
 }
 
-/// Per-client-address limit of POST requests (429 `RATE_LIMITED`). The key is the TCP peer
+/// Whether `method` may change server state (POST, PUT, PATCH, DELETE): such requests are
+/// CSRF-checked (`http::session::Csrf`) and rate-limited ([`RateLimit`]), whatever the
+/// operation.
+pub fn changes_state(method: &Method) -> bool {
+    matches!(*method, Method::POST | Method::PUT | Method::PATCH | Method::DELETE)
+}
+
+/// Per-client-address limit of state-changing requests (429 `RATE_LIMITED`). The key is the TCP peer
 /// address (no proxy header is trusted); requests without one share one bucket.
 pub struct RateLimit(Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>);
 
 impl RateLimit {
-    /// `per_min` POSTs per minute (burst of the same size) per address; 0 disables.
+    /// `per_min` state-changing requests per minute (burst of the same size) per address; 0 disables.
     pub fn per_minute(per_min: u32) -> Self {
         Self(NonZeroU32::new(per_min).map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n)))))
     }
@@ -182,7 +189,7 @@ impl<E: Endpoint> Endpoint for RateLimitEndpoint<E> {
     type Output = Response;
     async fn call(&self, req: Request) -> poem::Result<Response> {
         if let Some(limiter) = &self.1
-            && req.method() == Method::POST
+            && changes_state(req.method())
         {
             let ip = req
                 .remote_addr()
@@ -205,7 +212,8 @@ impl<E: Endpoint> Endpoint for RateLimitEndpoint<E> {
 
 /// Turns every failure of the API endpoint (unknown path, wrong method, panic, ...) into an
 /// `ApiError` JSON response: 404/405 -> `NOT_FOUND` 404, 413 -> `PAYLOAD_TOO_LARGE`, other
-/// 4xx -> `VALIDATION_FAILED` 400, 5xx -> `INTERNAL` 500.
+/// 4xx -> `VALIDATION_FAILED` 400, 503 (the session store failed) -> `STORE_UNAVAILABLE`,
+/// other 5xx -> `INTERNAL` 500.
 pub struct ApiErrors;
 
 impl<E: Endpoint> Middleware<E> for ApiErrors {
@@ -223,6 +231,7 @@ pub fn api_error_for(status: StatusCode, message: String) -> ApiError {
     let code = match status.as_u16() {
         404 | 405 => ErrorCode::NotFound,
         413 => ErrorCode::PayloadTooLarge,
+        503 => ErrorCode::StoreUnavailable,
         400..=499 => ErrorCode::ValidationFailed,
         _ => ErrorCode::Internal,
     };

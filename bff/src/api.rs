@@ -1,0 +1,52 @@
+//! The browser-to-BFF contract (`openapi/bff.json`, ARCHITECTURE.md "The BFF contract"):
+//! every flow's `#[OpenApi]` impls assembled into one service. Each operation has one tag
+//! (`http::tags::ApiTags`) and a stable operation id.
+
+use poem_openapi::OpenApiService;
+
+use crate::flows::{
+    buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
+    retail::api::RetailApi,
+    site::{content::ContentApi, health::HealthApi, token::TokenApi},
+};
+
+/// Title of the BFF's OpenAPI document.
+pub const TITLE: &str = "Prepaid Portal BFF";
+
+/// Every operation of the contract.
+pub type Api = (
+    ContentApi,
+    TokenApi,
+    DigitalSessionApi,
+    RetailApi,
+    BuyApi,
+    PaymentsApi,
+    HealthApi,
+);
+
+/// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
+pub fn service() -> OpenApiService<Api, ()> {
+    OpenApiService::new(
+        (
+            ContentApi,
+            TokenApi,
+            DigitalSessionApi,
+            RetailApi,
+            BuyApi,
+            PaymentsApi,
+            HealthApi,
+        ),
+        TITLE,
+        env!("CARGO_PKG_VERSION"),
+    )
+    .description(
+        "Browser-to-BFF contract of the Prepaid Portal (see ARCHITECTURE.md). Every error \
+         answer is an `ApiError`; every state-changing call needs the `x-xsrf-token` header from `GET /token` (security scheme `csrf`).",
+    )
+}
+
+/// The contract as pretty JSON (committed as `openapi/bff.json`).
+pub fn openapi_spec() -> String {
+    service().spec()
+}
+

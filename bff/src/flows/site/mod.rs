@@ -1,0 +1,6 @@
+//! Calls every page shares: content bundles ([`content`], tag content), the anonymous
+//! session and its CSRF token ([`token`], tag session), liveness ([`health`]).
+
+pub mod content;
+pub mod health;
+pub mod token;

@@ -1,0 +1,103 @@
+//! What handlers read from a request besides their parameters: the harness scenario
+//! ([`ScenarioSel`]), the tracking id, the locale and the page origin; and the CSRF
+//! security scheme ([`Csrf`]) every state-changing operation declares.
+
+use std::sync::Arc;
+
+use poem::{FromRequest, Request, RequestBody};
+use poem_openapi::{SecurityScheme, auth::ApiKey};
+
+use crate::{
+    config::{Config, Mode},
+    http::scenario::scenario_from_cookies,
+    state::AppState,
+    upstream::{CallCtx, content::Lang},
+};
+
+/// The CSRF token of the session (header `x-xsrf-token`, from `GET /token`), declared by
+/// every state-changing operation so the contract shows it. It is checked in one place,
+/// before routing and before the body is read: `http::session::Csrf` answers 403
+/// `CSRF_REJECTED` for any POST, PUT, PATCH or DELETE without the session's token,
+/// whatever the operation declares. The checker here only receives what already passed.
+#[derive(SecurityScheme)]
+#[oai(
+    rename = "csrf",
+    ty = "api_key",
+    key_name = "x-xsrf-token",
+    key_in = "header",
+    checker = "csrf_checked"
+)]
+pub struct Csrf(());
+
+async fn csrf_checked(_req: &Request, _token: ApiKey) -> Option<()> {
+    Some(())
+}
+
+/// The scenario chosen by the harness cookie `sim_scenario`, in harness mode only; `None` in
+/// any other mode, whatever the browser sends (ARCHITECTURE.md "Scenarios").
+#[derive(Debug, Clone, Default)]
+pub struct ScenarioSel(pub Option<String>);
+
+impl<'a> FromRequest<'a> for ScenarioSel {
+    async fn from_request(req: &'a Request, _body: &mut RequestBody) -> poem::Result<Self> {
+        let harness = req
+            .data::<Arc<AppState>>()
+            .is_some_and(|s| s.config.harness());
+        if !harness {
+            return Ok(Self(None));
+        }
+        Ok(Self(scenario_from_cookies(req.headers())))
+    }
+}
+
+impl ScenarioSel {
+    /// The upstream call context for `tracking_id`.
+    pub fn ctx(self, tracking_id: impl Into<String>) -> CallCtx {
+        CallCtx {
+            tracking_id: tracking_id.into(),
+            scenario: self.0,
+        }
+    }
+}
+
+/// The tracking id of a call without a `trackingId` parameter: the browser's `trackingid`
+/// header when it is a UUID, else a new UUID v4.
+pub fn tracking_from_header(req: &Request) -> String {
+    req.header(upstream::TRACKING_HEADER)
+        .and_then(|h| uuid::Uuid::parse_str(h).ok())
+        .unwrap_or_else(uuid::Uuid::new_v4)
+        .to_string()
+}
+
+/// The request's locale: `es` when `Accept-Language` starts with `es` (the web client sends
+/// `en` or `es`), else English.
+pub fn locale(req: &Request) -> Lang {
+    let es = req
+        .header("accept-language")
+        .and_then(|h| h.split(',').next())
+        .is_some_and(|l| l.trim().to_ascii_lowercase().starts_with("es"));
+    if es {
+        Lang::Es
+    } else {
+        Lang::En
+    }
+}
+
+/// The origin of the page that called (`https://<Host>` in production, `http://<Host>`
+/// otherwise; `Host` is `localhost` when absent or not a plain host[:port]).
+pub fn page_origin(req: &Request, config: &Config) -> String {
+    let host = req
+        .header("host")
+        .filter(|h| {
+            !h.is_empty()
+                && h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+        })
+        .unwrap_or("localhost");
+    let scheme = if config.mode == Mode::Production {
+        "https"
+    } else {
+        "http"
+    };
+    format!("{scheme}://{host}")
+}

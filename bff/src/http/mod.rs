@@ -1,0 +1,11 @@
+//! The HTTP layer shared by every flow: the error body and answers macro ([`error`]),
+//! request extractors and the CSRF security scheme ([`extract`]), middleware
+//! ([`middleware`]), the session and its CSRF token ([`session`]), the harness scenario
+//! cookie ([`scenario`]) and the operation tags ([`tags`]).
+
+pub mod error;
+pub mod extract;
+pub mod middleware;
+pub mod scenario;
+pub mod session;
+pub mod tags;

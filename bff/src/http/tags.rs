@@ -1,0 +1,21 @@
+//! The contract's operation tags (one per operation; ARCHITECTURE.md "The BFF contract").
+
+use poem_openapi::Tags;
+
+/// Operation tags (one per operation).
+#[derive(Tags)]
+#[oai(rename_all = "lowercase")]
+pub enum ApiTags {
+    /// Content bundles (en/es) from the content service.
+    Content,
+    /// Anonymous session and CSRF token.
+    Session,
+    /// Retail-partner starter-kit flow: address search and validation, serviceability, assign.
+    Retail,
+    /// New-customer buy flow: product details, promotions, cart, tax, customer, order.
+    Buy,
+    /// Buy-flow payments: payment id, card-entry component, payment instrument.
+    Payments,
+    /// Liveness.
+    Health,
+}

@@ -1,0 +1,71 @@
+//! The application state every request shares: configuration, upstream clients, the error
+//! messages, the clock, and (through sessions and flow contexts) the store.
+
+use std::sync::Arc;
+
+use crate::{config::Config, error_messages::ErrorMessages, upstream::{Clients, UpstreamUrls}};
+
+/// The clock of the rules that depend on time (promotion validity); tests pin it.
+#[derive(Clone)]
+pub struct Clock(pub Arc<dyn Fn() -> chrono::DateTime<chrono::Utc> + Send + Sync>);
+
+impl Clock {
+    /// The system clock.
+    pub fn system() -> Self {
+        Self(Arc::new(chrono::Utc::now))
+    }
+
+    /// A clock stopped at `t`.
+    pub fn fixed(t: chrono::DateTime<chrono::Utc>) -> Self {
+        Self(Arc::new(move || t))
+    }
+
+    /// The current time.
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        (self.0)()
+    }
+}
+
+impl std::fmt::Debug for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Clock({})", self.now())
+    }
+}
+
+/// Shared state of every request.
+#[derive(Debug)]
+pub struct AppState {
+    /// The configuration.
+    pub config: Config,
+    /// The upstream clients.
+    pub clients: Clients,
+    /// Buy contexts and submit-order idempotency keys.
+    pub stores: crate::flows::buy::context::Stores,
+    /// The error-message catalogues by locale (seed 000 §8).
+    pub error_messages: ErrorMessages,
+    /// The clock.
+    pub clock: Clock,
+}
+
+/// The state for `config` and its upstream URLs (`Embedded` must be resolved by the caller:
+/// see [`Application::build`]).
+pub fn state(config: Config, urls: UpstreamUrls) -> Result<Arc<AppState>, reqwest::Error> {
+    state_with_clock(config, urls, Clock::system())
+}
+
+/// [`state`] with the given clock (tests pin time).
+pub fn state_with_clock(
+    config: Config,
+    urls: UpstreamUrls,
+    clock: Clock,
+) -> Result<Arc<AppState>, reqwest::Error> {
+    let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?;
+    Ok(Arc::new(AppState {
+        config,
+        clients,
+        stores: crate::flows::buy::context::Stores::default(),
+        error_messages: ErrorMessages::default(),
+        clock,
+    }))
+}
+

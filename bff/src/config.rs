@@ -22,7 +22,7 @@
 //! `harness.rs`). Production mode requires all upstream URLs and refuses harness mode (the harness
 //! routes do not exist and no scenario header is ever forwarded).
 
-use std::{net::SocketAddr, path::PathBuf, time::Duration};
+use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf, time::Duration};
 
 use upstream::service::Service;
 
@@ -165,7 +165,7 @@ impl Config {
         let web_dist = get("BFF_WEB_DIST").map(PathBuf::from).unwrap_or(d.web_dist);
         let retailer_id = get("BFF_RETAILER_ID").unwrap_or(d.retailer_id);
 
-        let upstreams = match UpstreamUrls::from_lookup(&get)? {
+        let upstreams = match upstream_urls(&get)? {
             Some(urls) => Upstreams::External(urls),
             None => Upstreams::Embedded,
         };
@@ -266,7 +266,38 @@ impl Config {
     }
 }
 
-pub(crate) fn parse<T: std::str::FromStr>(
+/// Reads every service's `BFF_UPSTREAM_*` variable through `get`: `None` when none is set
+/// (embedded simulators), the URLs when all are, else [`ConfigError::PartialUpstreams`].
+/// Each must be an http(s) URL ([`ConfigError::Invalid`]).
+fn upstream_urls(get: &impl Fn(&str) -> Option<String>) -> Result<Option<UpstreamUrls>, ConfigError> {
+    let mut urls = BTreeMap::new();
+    let mut missing = Vec::new();
+    for s in Service::ALL {
+        let Some(var) = s.env_var() else { continue };
+        match get(var).map(|u| u.trim_end_matches('/').to_owned()) {
+            Some(u) if u.starts_with("http://") || u.starts_with("https://") => {
+                urls.insert(s, u);
+            }
+            Some(u) => {
+                return Err(ConfigError::Invalid {
+                    var,
+                    value: u,
+                    reason: "an http(s) URL",
+                });
+            }
+            None => missing.push(var),
+        }
+    }
+    if urls.is_empty() {
+        return Ok(None);
+    }
+    if !missing.is_empty() {
+        return Err(ConfigError::PartialUpstreams(missing.join(", ")));
+    }
+    Ok(Some(UpstreamUrls::from_map(urls)))
+}
+
+fn parse<T: std::str::FromStr>(
     get: &impl Fn(&str) -> Option<String>,
     var: &'static str,
     default: T,

@@ -21,7 +21,6 @@ use std::{collections::BTreeMap, time::Duration};
 use serde::de::DeserializeOwned;
 use upstream::{SCENARIO_HEADER, SOURCE_HEADER, TRACKING_HEADER, service::Service};
 
-use crate::config::ConfigError;
 
 /// Base URL of each upstream service (no trailing slash), keyed by the one service table
 /// (`upstream::service::Service`).
@@ -56,40 +55,16 @@ impl UpstreamUrls {
         self.0.get(&service).map_or("", String::as_str)
     }
 
-    /// Reads every service's `BFF_UPSTREAM_*` variable through `get`: `None` when none is
-    /// set (embedded simulators), the URLs when all are, else
-    /// [`ConfigError::PartialUpstreams`]. Each must be an http(s) URL
-    /// ([`ConfigError::Invalid`]). The card-entry page has no variable: it is the payments
-    /// URL with its last segment `/payments` replaced by `/card-entry` (or appended).
-    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<Option<Self>, ConfigError> {
-        let mut urls = BTreeMap::new();
-        let mut missing = Vec::new();
-        for s in Service::ALL {
-            let Some(var) = s.env_var() else { continue };
-            match get(var).map(|u| u.trim_end_matches('/').to_owned()) {
-                Some(u) if u.starts_with("http://") || u.starts_with("https://") => {
-                    urls.insert(s, u);
-                }
-                Some(u) => {
-                    return Err(ConfigError::Invalid {
-                        var,
-                        value: u,
-                        reason: "an http(s) URL",
-                    });
-                }
-                None => missing.push(var),
-            }
+    /// The given base URLs; the card-entry page, which has no variable of its own, is the
+    /// payments URL with its last segment `/payments` replaced by `/card-entry` (or
+    /// appended) unless given.
+    pub fn from_map(mut urls: BTreeMap<Service, String>) -> Self {
+        if !urls.contains_key(&Service::CardEntry) {
+            let payments = urls.get(&Service::Payments).cloned().unwrap_or_default();
+            let base = payments.strip_suffix("/payments").unwrap_or(&payments);
+            urls.insert(Service::CardEntry, format!("{base}/card-entry"));
         }
-        if urls.is_empty() {
-            return Ok(None);
-        }
-        if !missing.is_empty() {
-            return Err(ConfigError::PartialUpstreams(missing.join(", ")));
-        }
-        let payments = urls.get(&Service::Payments).cloned().unwrap_or_default();
-        let base = payments.strip_suffix("/payments").unwrap_or(&payments);
-        urls.insert(Service::CardEntry, format!("{base}/card-entry"));
-        Ok(Some(Self(urls)))
+        Self(urls)
     }
 }
 

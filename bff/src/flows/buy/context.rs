@@ -24,7 +24,7 @@ use upstream::{
     promotions::Discount, serviceability::ServiceabilityResponse, tax::TaxResponse,
 };
 
-use super::order::{OrderOutcome, OrderResult};
+use super::types::{OrderOutcome, OrderResult};
 use crate::domain::cart::Cart;
 
 use crate::http::session::SESSION_TTL;

@@ -19,7 +19,7 @@
 //! `BUS_CUSTACT_05`, `SYS0010` or none -> placed; `PAYMENT-0001`, `SYS_CUSTACT_01` ->
 //! unrecoverable (error page); any other -> failed (banner message).
 
-use poem_openapi::{Enum, Object};
+
 use upstream::{
     activation::{
         ActivationCustomerInfo, ActivationPaymentInfo, ActivationRequest, ActivationResponse,
@@ -30,7 +30,10 @@ use upstream::{
     tax::{TaxLine, TaxResponse, TaxType},
 };
 
-use super::context::BuyContext;
+use super::{
+    context::BuyContext,
+    types::{LangPref, OrderOutcome},
+};
 use crate::domain::{
     cart::{self, DEVICES},
     money::{cents_of, dollars, parse_dollars, two_decimals},
@@ -42,17 +45,6 @@ pub const ACTIVATION_SOURCE: &str = "COESALES";
 pub const SUCCESS_CODES: [&str; 2] = ["BUS_CUSTACT_05", "SYS0010"];
 /// Unrecoverable codes (seed 000 §9).
 pub const UNRECOVERABLE_CODES: [&str; 2] = ["PAYMENT-0001", "SYS_CUSTACT_01"];
-
-/// Communication language (seed 000 §3 `langPref`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize)]
-#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum LangPref {
-    /// English.
-    English,
-    /// Spanish.
-    Spanish,
-}
 
 /// The browser's final choices on the review page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,42 +60,6 @@ pub struct Choices {
 /// What the order still lacks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotReady(pub Vec<&'static str>);
-
-/// What happened to the order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize)]
-#[oai(rename_all = "camelCase")]
-pub enum OrderOutcome {
-    /// Placed: confirmation page.
-    Placed,
-    /// `PAYMENT-0001` or `SYS_CUSTACT_01`: the error page.
-    Unrecoverable,
-    /// Any other code: the banner shows `message`; the order is marked failed.
-    Failed,
-}
-
-/// Answer of `submitOrder`.
-#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
-#[oai(rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
-pub struct OrderResult {
-    /// What happened.
-    pub outcome: OrderOutcome,
-    /// Order number (placed).
-    #[oai(skip_serializing_if_is_none)]
-    pub order_number: Option<String>,
-    /// New prepaid account id (placed).
-    #[oai(skip_serializing_if_is_none)]
-    pub account_id: Option<String>,
-    /// The business or system code of the answer, if any (placed orders may carry
-    /// `BUS_CUSTACT_05` or `SYS0010`).
-    #[oai(skip_serializing_if_is_none)]
-    pub business_error_code: Option<String>,
-    /// Catalogue message for the code in the request's locale (failed and unrecoverable).
-    #[oai(skip_serializing_if_is_none)]
-    pub message: Option<String>,
-    /// The customer's e-mail (confirmation page).
-    pub email: String,
-}
 
 /// The code of an answer: business, else system; blank counts as none.
 pub fn code_of(r: &ActivationResponse) -> Option<&str> {

@@ -15,9 +15,56 @@ use upstream::{
 };
 use uuid::Uuid;
 
-pub use super::order::{LangPref, OrderOutcome, OrderResult};
 pub use crate::domain::cart::{Cart, CartItem, CartItemKind, ShippingSummary};
 use crate::http::error::ApiError;
+
+/// Communication language (seed 000 §3 `langPref`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize, serde::Deserialize)]
+#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum LangPref {
+    /// English.
+    English,
+    /// Spanish.
+    Spanish,
+}
+
+/// What happened to the order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize, serde::Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub enum OrderOutcome {
+    /// Placed: confirmation page.
+    Placed,
+    /// `PAYMENT-0001` or `SYS_CUSTACT_01`: the error page.
+    Unrecoverable,
+    /// Any other code: the banner shows `message`; the order is marked failed.
+    Failed,
+}
+
+/// Answer of `submitOrder`.
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize, serde::Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct OrderResult {
+    /// What happened.
+    pub outcome: OrderOutcome,
+    /// Order number (placed).
+    #[oai(skip_serializing_if_is_none)]
+    pub order_number: Option<String>,
+    /// New prepaid account id (placed).
+    #[oai(skip_serializing_if_is_none)]
+    pub account_id: Option<String>,
+    /// The business or system code of the answer, if any (placed orders may carry
+    /// `BUS_CUSTACT_05` or `SYS0010`).
+    #[oai(skip_serializing_if_is_none)]
+    pub business_error_code: Option<String>,
+    /// Catalogue message for the code in the request's locale (failed and unrecoverable).
+    #[oai(skip_serializing_if_is_none)]
+    pub message: Option<String>,
+    /// The customer's e-mail (confirmation page).
+    pub email: String,
+}
 
 /// Answer of `getProductDetails`: the catalogue's products and the derived shipping.
 #[derive(Debug, Clone, Object)]

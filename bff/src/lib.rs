@@ -18,6 +18,7 @@ pub mod messages;
 pub mod middleware;
 pub mod session;
 pub mod startup;
+pub mod store;
 pub mod telemetry;
 pub mod upstream;
 pub mod web;

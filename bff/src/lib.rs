@@ -9,6 +9,8 @@
 //! - [`domain`]: rules several flows share, pure functions citing their seed section;
 //! - [`upstream`]: one HTTP client module per upstream service (the names of
 //!   `simulators/src/<service>.rs`), read from the one service table `upstream::service`;
+//! - [`store`]: the one store of sessions, flow contexts and idempotency records (memory,
+//!   or Redis for several instances);
 //! - [`http`]: extractors, middleware, the error body, sessions and CSRF, operation tags;
 //! - [`state`] (the application state), [`config`], [`error_messages`], [`api`] (the
 //!   contract assembled), [`startup`] (the endpoint and server), [`web`] (the built app),
@@ -24,6 +26,7 @@ pub mod harness;
 pub mod http;
 pub mod startup;
 pub mod state;
+pub mod store;
 pub mod telemetry;
 pub mod upstream;
 pub mod web;

@@ -1,0 +1,633 @@
+//! The one store of the BFF: sessions, flow contexts and idempotency records, in memory (the
+//! default) or in Redis (configuration `BFF_REDIS_URL`, so several BFF instances share them).
+//!
+//! Both backends keep the same records (JSON strings under `pp:` keys, below) with the same
+//! expiry rules, and every operation is written once on top of four primitives of the backend:
+//! get, compare-and-set with a time to live, expire and delete. So the memory backend behaves
+//! like Redis, only without the network.
+//!
+//! | record | key | value | expiry |
+//! |---|---|---|---|
+//! | session ([`poem::session::SessionStorage`]) | `pp:sess:<session id>` | `{"created": <unix ms>, "entries": {..}}` | [`StoreConfig::session_idle`] after the last load or update, never later than [`StoreConfig::session_absolute`] after creation |
+//! | flow context ([`Store::get`], [`Store::update`]) | `pp:ctx:<namespace>:<id>` | the caller's type as JSON | [`StoreConfig::context_ttl`] after the last update |
+//! | idempotency ([`Store::idempotent`]) | `pp:idem:<key>` | `{"state": "running", "fingerprint", "token"}` or `{"state": "done", "fingerprint", "answer"}` | running: [`StoreConfig::lease`], renewed while running; done: [`StoreConfig::idempotency_ttl`] |
+//!
+//! Errors: [`StoreError::Unavailable`] when Redis cannot be reached or does not answer within
+//! 2 s (every Redis command is bounded by that timeout, so no call hangs; a `tracing::warn!`
+//! line names the operation and the record kind, never a key, a value or the URL), and
+//! [`StoreError::Corrupt`] for a record that does not decode. The Redis connection
+//! ([`redis::aio::ConnectionManager`]) reconnects by itself: calls succeed again once Redis is
+//! back, without a restart.
+
+use std::{
+    fmt,
+    future::Future,
+    sync::Arc,
+    time::{Duration, SystemTime, UNIX_EPOCH},
+};
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+mod memory;
+mod redis_kv;
+mod session;
+pub mod testing;
+
+#[cfg(test)]
+mod tests;
+
+/// Bound of every Redis command (connect included): past it the call is
+/// [`StoreError::Unavailable`].
+const OP_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Most compare-and-set attempts of one [`Store::update`] (or session write) before giving
+/// up with [`StoreError::Unavailable`]; with the jittered backoff below that is about 1 s of
+/// contention on one record, far beyond what one visitor's parallel requests produce.
+const MAX_CAS_ATTEMPTS: u32 = 100;
+
+/// Shortest and longest wait between two looks at an idempotency key that is in flight
+/// elsewhere (the memory backend is woken earlier by a notification).
+const POLL_MIN: Duration = Duration::from_millis(20);
+const POLL_MAX: Duration = Duration::from_millis(200);
+
+/// How long the holder of an idempotency key keeps trying to store its answer while the
+/// store is unavailable (after that the answer is only returned to its own caller).
+const STORE_ANSWER_FOR: Duration = Duration::from_secs(60);
+
+/// Lifetimes and bounds of the store. All durations are wall-clock; Redis keeps them to the
+/// millisecond (`PX`), so sub-second values work (the tests use them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreConfig {
+    /// A session not loaded or updated for this long is gone. Default 30 min.
+    pub session_idle: Duration,
+    /// A session is gone this long after its creation, however active. Default 8 h (today's
+    /// cookie `Max-Age`; give the cookie the same value).
+    pub session_absolute: Duration,
+    /// A flow context is gone this long after its last update ([`Store::get`] does not
+    /// extend it). Default 8 h, the absolute session lifetime, so a context never dies
+    /// before the session that names it.
+    pub context_ttl: Duration,
+    /// How long an idempotency answer is kept after it was stored. Default 24 h.
+    pub idempotency_ttl: Duration,
+    /// Lease of a running idempotent call: the holder renews it every third of it while
+    /// `run` runs; when the holder dies the key is free again this long after the last
+    /// renewal. Default 10 s.
+    pub lease: Duration,
+    /// Memory backend only: most records of each kind (sessions, contexts, idempotency
+    /// keys); at the bound the least recently used goes first. Default 20 000.
+    pub max_memory_entries: usize,
+}
+
+impl Default for StoreConfig {
+    fn default() -> Self {
+        Self {
+            session_idle: Duration::from_secs(30 * 60),
+            session_absolute: Duration::from_secs(8 * 3600),
+            context_ttl: Duration::from_secs(8 * 3600),
+            idempotency_ttl: Duration::from_secs(24 * 3600),
+            lease: Duration::from_secs(10),
+            max_memory_entries: 20_000,
+        }
+    }
+}
+
+/// Why a store call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Redis is unreachable, answered with an error, or did not answer within 2 s; also a
+    /// record updated concurrently so often that [`Store::update`] gave up. Transient: the
+    /// same call may succeed later. The text names the operation, never a key or the URL.
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+    /// A record does not decode as the requested type (or a value does not encode).
+    #[error("store record corrupt: {0}")]
+    Corrupt(String),
+}
+
+/// Lets [`poem::session::SessionStorage`] (and handlers) use `?`: 503 for
+/// [`StoreError::Unavailable`], 500 for [`StoreError::Corrupt`].
+impl poem::error::ResponseError for StoreError {
+    fn status(&self) -> poem::http::StatusCode {
+        match self {
+            Self::Unavailable(_) => poem::http::StatusCode::SERVICE_UNAVAILABLE,
+            Self::Corrupt(_) => poem::http::StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// What [`Store::idempotent`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Idempotent<T> {
+    /// The answer of the one `run` for this key (this caller's or an earlier one's).
+    Answer(T),
+    /// The key is known with another fingerprint (nothing ran).
+    Mismatch,
+}
+
+/// Kind of a record: its key prefix and, in memory, its own bounded map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Session,
+    Context,
+    Idempotency,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Session => "session",
+            Self::Context => "context",
+            Self::Idempotency => "idempotency",
+        }
+    }
+}
+
+/// A record's full key (`pp:...`) and kind.
+#[derive(Debug, Clone)]
+struct Key {
+    kind: Kind,
+    full: String,
+}
+
+impl Key {
+    fn session(id: &str) -> Self {
+        Self {
+            kind: Kind::Session,
+            full: format!("pp:sess:{id}"),
+        }
+    }
+    fn context(ns: &str, id: &str) -> Self {
+        Self {
+            kind: Kind::Context,
+            full: format!("pp:ctx:{ns}:{id}"),
+        }
+    }
+    fn idempotency(key: &str) -> Self {
+        Self {
+            kind: Kind::Idempotency,
+            full: format!("pp:idem:{key}"),
+        }
+    }
+}
+
+/// The four primitives, per backend (an enum: async trait objects would box every call).
+enum Backend {
+    /// Boxed: three maps are large beside a connection handle.
+    Memory(Box<memory::MemoryKv>),
+    Redis(redis_kv::RedisKv),
+}
+
+impl Backend {
+    /// The value under `key`, if any (and not expired).
+    async fn get(&self, key: &Key) -> Result<Option<String>, StoreError> {
+        match self {
+            Self::Memory(m) => Ok(m.get(key)),
+            Self::Redis(r) => r.get(key).await,
+        }
+    }
+
+    /// Sets `key` to `new` with time to live `ttl` if its value is `expect` (`None`: absent);
+    /// whether it did.
+    async fn cas(
+        &self,
+        key: &Key,
+        expect: Option<&str>,
+        new: &str,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
+        match self {
+            Self::Memory(m) => Ok(m.cas(key, expect, new, ttl)),
+            Self::Redis(r) => r.cas(key, expect, new, ttl).await,
+        }
+    }
+
+    /// Sets the time to live of `key` (nothing when absent).
+    async fn expire(&self, key: &Key, ttl: Duration) -> Result<(), StoreError> {
+        match self {
+            Self::Memory(m) => {
+                m.expire(key, ttl);
+                Ok(())
+            }
+            Self::Redis(r) => r.expire(key, ttl).await,
+        }
+    }
+
+    /// Removes `key`.
+    async fn del(&self, key: &Key) -> Result<(), StoreError> {
+        match self {
+            Self::Memory(m) => {
+                m.del(key);
+                Ok(())
+            }
+            Self::Redis(r) => r.del(key).await,
+        }
+    }
+
+    /// Waits up to `max` for a change of an idempotency record (memory: woken by the
+    /// change; Redis: just sleeps, the caller polls).
+    async fn wait_change(&self, max: Duration) {
+        match self {
+            Self::Memory(m) => m.wait_change(max).await,
+            Self::Redis(_) => tokio::time::sleep(max).await,
+        }
+    }
+}
+
+struct Inner {
+    cfg: StoreConfig,
+    backend: Backend,
+}
+
+/// The store: sessions, flow contexts and idempotency records (module docs for keys and
+/// expiry). Cheap to clone (one `Arc`); every clone is the same store.
+#[derive(Clone)]
+pub struct Store {
+    inner: Arc<Inner>,
+}
+
+impl fmt::Debug for Store {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // never the URL: it may carry a password
+        f.debug_struct("Store")
+            .field("backend", &self.backend_name())
+            .field("cfg", &self.inner.cfg)
+            .finish()
+    }
+}
+
+/// The stored form of an idempotency key.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "camelCase")]
+enum IdemRecord {
+    /// Claimed by the holder with `token`, who is running it.
+    Running { fingerprint: String, token: String },
+    /// Done: the answer as JSON.
+    Done {
+        fingerprint: String,
+        answer: serde_json::Value,
+    },
+}
+
+impl IdemRecord {
+    fn fingerprint(&self) -> &str {
+        match self {
+            Self::Running { fingerprint, .. } | Self::Done { fingerprint, .. } => fingerprint,
+        }
+    }
+}
+
+/// Milliseconds since the Unix epoch (wall clock: session creation times are compared
+/// across instances).
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// A random pause of up to `2^min(attempt, 4)` ms, so competing writers spread out.
+async fn cas_backoff(attempt: u32) {
+    let cap = 1u64 << attempt.min(4);
+    let r = u64::try_from(uuid::Uuid::new_v4().as_u128() % u128::from(cap * 1000)).unwrap_or(0);
+    tokio::time::sleep(Duration::from_micros(r)).await;
+}
+
+impl Store {
+    /// A store in this process's memory (the default backend): bounded by
+    /// [`StoreConfig::max_memory_entries`] per kind, lost on restart, not shared between
+    /// instances. Needs no runtime and cannot fail.
+    pub fn memory(cfg: StoreConfig) -> Self {
+        let backend = Backend::Memory(Box::new(memory::MemoryKv::new(cfg.max_memory_entries)));
+        Self {
+            inner: Arc::new(Inner { cfg, backend }),
+        }
+    }
+
+    /// A store in Redis at `url` (`redis://[:password@]host:port[/db]`, from
+    /// `BFF_REDIS_URL`). Connects and pings once (each bounded by 2 s; a refused connection
+    /// fails at once).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Unavailable`] when the URL does not parse or Redis cannot be reached now
+    /// (startup should fail then). Later outages are per call; the connection comes back by
+    /// itself.
+    pub async fn redis(url: &str, cfg: StoreConfig) -> Result<Self, StoreError> {
+        let backend = Backend::Redis(redis_kv::RedisKv::connect(url).await?);
+        let store = Self {
+            inner: Arc::new(Inner { cfg, backend }),
+        };
+        store.ping().await?;
+        Ok(store)
+    }
+
+    /// `"memory"` or `"redis"` (for the startup log and the health answer).
+    pub fn backend_name(&self) -> &'static str {
+        match self.inner.backend {
+            Backend::Memory(_) => "memory",
+            Backend::Redis(_) => "redis",
+        }
+    }
+
+    /// The configuration the store was made with.
+    pub fn config(&self) -> &StoreConfig {
+        &self.inner.cfg
+    }
+
+    /// Whether the backend answers (memory always does).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Unavailable`] when Redis does not answer `PING` within 2 s.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        match &self.inner.backend {
+            Backend::Memory(_) => Ok(()),
+            Backend::Redis(r) => r.ping().await,
+        }
+    }
+
+    /// The flow context under (`ns`, `id`), e.g. (`"buy"`, context id), if present and not
+    /// expired. `ns` must not contain `:`. Reading does not extend its life.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Unavailable`] (Redis); [`StoreError::Corrupt`] when the record does not
+    /// decode as `T`.
+    pub async fn get<T: DeserializeOwned>(
+        &self,
+        ns: &str,
+        id: &str,
+    ) -> Result<Option<T>, StoreError> {
+        let key = Key::context(ns, id);
+        match self.inner.backend.get(&key).await? {
+            None => Ok(None),
+            Some(raw) => decode(&key, &raw).map(Some),
+        }
+    }
+
+    /// Atomic read-modify-write of the flow context under (`ns`, `id`), across instances:
+    /// runs `f` on the current value (`T::default()` when absent or expired), stores the
+    /// result for [`StoreConfig::context_ttl`] and returns what `f` returned. When another
+    /// writer changed the record in between (compare-and-set failed) it re-reads and runs `f`
+    /// again, so `f` must depend only on its input (it may run several times; only the last
+    /// run's value is stored and its result returned).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Unavailable`] (Redis, or 100 lost compare-and-sets in a row);
+    /// [`StoreError::Corrupt`] when the stored record does not decode as `T` (nothing is
+    /// written then) or `T` does not encode.
+    pub async fn update<T, R, F>(&self, ns: &str, id: &str, f: F) -> Result<R, StoreError>
+    where
+        T: Serialize + DeserializeOwned + Default + Send,
+        F: Fn(&mut T) -> R + Send,
+        R: Send,
+    {
+        let key = Key::context(ns, id);
+        let backend = &self.inner.backend;
+        for attempt in 0..MAX_CAS_ATTEMPTS {
+            let raw = backend.get(&key).await?;
+            let mut value: T = match &raw {
+                None => T::default(),
+                Some(raw) => decode(&key, raw)?,
+            };
+            let out = f(&mut value);
+            let new = encode(&key, &value)?;
+            if backend
+                .cas(&key, raw.as_deref(), &new, self.inner.cfg.context_ttl)
+                .await?
+            {
+                return Ok(out);
+            }
+            cas_backoff(attempt).await;
+        }
+        Err(contention(key.kind, "update"))
+    }
+
+    /// Runs `run` once per `key` across every instance sharing the store (a second time only
+    /// when the first holder died before storing its answer), and gives every caller with the
+    /// same `fingerprint` that answer.
+    ///
+    /// - `key`: the full idempotency key; the caller scopes it (e.g.
+    ///   `submitOrder:<context id>:<Idempotency-Key>`).
+    /// - `fingerprint`: a canonical form of the request body (e.g. its sorted JSON).
+    ///
+    /// The first caller anywhere claims the key (lease [`StoreConfig::lease`]) and runs `run`
+    /// on its own tokio task, so a client that goes away does not cancel it; the task renews
+    /// the lease every third of it while `run` runs, then stores the answer for
+    /// [`StoreConfig::idempotency_ttl`] (retrying for up to 60 s while the store is
+    /// unavailable). Callers that find the key in flight with the same fingerprint wait (poll
+    /// every 20 to 200 ms; in memory, woken at once) and return the stored answer; a
+    /// different fingerprint is [`Idempotent::Mismatch`] at once, in flight or done. When the
+    /// holder dies (process killed, runtime gone) its lease lapses and the next caller takes
+    /// the key over and runs its own `run`: a crash never blocks a key beyond one lease.
+    ///
+    /// A panic in `run` is resumed in the claiming caller and, like a crash, leaves the key
+    /// to lapse with its lease.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Unavailable`] (Redis, while claiming or waiting; a claiming caller whose
+    /// `run` finished gets its answer even if storing it failed);
+    /// [`StoreError::Corrupt`] when the stored record or answer does not decode (or `T`
+    /// does not encode, which only the claiming caller can see: it then gets its answer and
+    /// later callers find the key lapsed).
+    pub async fn idempotent<T, Fut>(
+        &self,
+        key: &str,
+        fingerprint: &str,
+        run: impl FnOnce() -> Fut + Send + 'static,
+    ) -> Result<Idempotent<T>, StoreError>
+    where
+        T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
+        Fut: Future<Output = T> + Send + 'static,
+    {
+        let key = Key::idempotency(key);
+        let backend = &self.inner.backend;
+        let mut pause = POLL_MIN;
+        let mut run = Some(run);
+        loop {
+            let Some(raw) = backend.get(&key).await? else {
+                let claim = encode(
+                    &key,
+                    &IdemRecord::Running {
+                        fingerprint: fingerprint.to_owned(),
+                        token: uuid::Uuid::new_v4().simple().to_string(),
+                    },
+                )?;
+                if !backend
+                    .cas(&key, None, &claim, self.inner.cfg.lease)
+                    .await?
+                {
+                    continue; // another caller claimed it first: look again
+                }
+                let Some(run) = run.take() else {
+                    // unreachable: the loop returns right after the one claim
+                    return Err(StoreError::Unavailable("idempotent: claimed twice".into()));
+                };
+                let holder = tokio::spawn(hold(self.inner.clone(), key, claim, run));
+                return match holder.await {
+                    Ok(answer) => Ok(Idempotent::Answer(answer)),
+                    Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+                    Err(_) => Err(StoreError::Unavailable(
+                        "idempotent: the runtime is shutting down".into(),
+                    )),
+                };
+            };
+            let record: IdemRecord = decode(&key, &raw)?;
+            if record.fingerprint() != fingerprint {
+                return Ok(Idempotent::Mismatch);
+            }
+            match record {
+                IdemRecord::Done { answer, .. } => {
+                    return serde_json::from_value(answer)
+                        .map(Idempotent::Answer)
+                        .map_err(|e| corrupt(key.kind, &e));
+                }
+                IdemRecord::Running { .. } => {
+                    backend.wait_change(pause).await;
+                    pause = (pause * 2).min(POLL_MAX);
+                }
+            }
+        }
+    }
+}
+
+/// The claiming caller's task: runs `run` while renewing the lease, then stores the answer.
+async fn hold<T, Fut>(inner: Arc<Inner>, key: Key, claim: String, run: impl FnOnce() -> Fut) -> T
+where
+    T: Serialize,
+    Fut: Future<Output = T>,
+{
+    let work = run();
+    tokio::pin!(work);
+    let renew = renew_lease(&inner, &key, &claim);
+    tokio::pin!(renew);
+    // the renewal loop only ends when the key was lost to another holder; the work goes on
+    let answer = tokio::select! {
+        answer = &mut work => answer,
+        () = &mut renew => work.await,
+    };
+    match serde_json::to_value(&answer) {
+        Ok(value) => store_answer(&inner, &key, &claim, value).await,
+        Err(e) => tracing::warn!(
+            kind = key.kind.name(),
+            error = %e,
+            "store: idempotent answer does not encode; the key lapses with its lease"
+        ),
+    }
+    answer
+}
+
+/// Renews the lease of `claim` every third of it; returns only when another holder has the
+/// key (this one's lease lapsed during an outage and someone took over).
+async fn renew_lease(inner: &Inner, key: &Key, claim: &str) {
+    let lease = inner.cfg.lease;
+    let mut tick = tokio::time::interval((lease / 3).max(Duration::from_millis(1)));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    tick.tick().await; // the first tick is immediate: the claim was just written
+    loop {
+        tick.tick().await;
+        let backend = &inner.backend;
+        let renewed = async {
+            // absent: the record vanished (Redis restarted empty); take it back
+            Ok::<_, StoreError>(
+                backend.cas(key, Some(claim), claim, lease).await?
+                    || backend.cas(key, None, claim, lease).await?,
+            )
+        };
+        match renewed.await {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::warn!(
+                    kind = key.kind.name(),
+                    "store: idempotency lease lost to another instance; this run goes on"
+                );
+                return;
+            }
+            // already logged; try again at the next tick
+            Err(_) => {}
+        }
+    }
+}
+
+/// Stores the done record in place of `claim` (or of nothing, when the claim lapsed),
+/// retrying while the store is unavailable for up to [`STORE_ANSWER_FOR`].
+async fn store_answer(inner: &Inner, key: &Key, claim: &str, answer: serde_json::Value) {
+    let Ok(IdemRecord::Running { fingerprint, .. }) = serde_json::from_str(claim) else {
+        return; // unreachable: `claim` is our own running record
+    };
+    let done = match serde_json::to_string(&IdemRecord::Done {
+        fingerprint,
+        answer,
+    }) {
+        Ok(done) => done,
+        Err(e) => {
+            tracing::warn!(kind = key.kind.name(), error = %e, "store: done record does not encode");
+            return;
+        }
+    };
+    let backend = &inner.backend;
+    let ttl = inner.cfg.idempotency_ttl;
+    let deadline = tokio::time::Instant::now() + STORE_ANSWER_FOR;
+    loop {
+        let stored = async {
+            Ok::<_, StoreError>(
+                backend.cas(key, Some(claim), &done, ttl).await?
+                    || backend.cas(key, None, &done, ttl).await?,
+            )
+        };
+        match stored.await {
+            Ok(true) => return,
+            Ok(false) => {
+                tracing::warn!(
+                    kind = key.kind.name(),
+                    "store: idempotency key taken over while running; answer not stored"
+                );
+                return;
+            }
+            Err(_) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(_) => {
+                tracing::warn!(
+                    kind = key.kind.name(),
+                    "store: idempotent answer not stored (store unavailable for 60 s)"
+                );
+                return;
+            }
+        }
+    }
+}
+
+fn decode<T: DeserializeOwned>(key: &Key, raw: &str) -> Result<T, StoreError> {
+    serde_json::from_str(raw).map_err(|e| corrupt(key.kind, &e))
+}
+
+fn encode<T: Serialize>(key: &Key, value: &T) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|e| corrupt(key.kind, &e))
+}
+
+fn corrupt(kind: Kind, e: &serde_json::Error) -> StoreError {
+    // category and position only: serde's message may quote the data (a session's values)
+    let what = format!(
+        "{} record: {:?} error at line {} column {}",
+        kind.name(),
+        e.classify(),
+        e.line(),
+        e.column()
+    );
+    tracing::warn!(kind = kind.name(), error = %what, "store: record does not decode");
+    StoreError::Corrupt(what)
+}
+
+fn contention(kind: Kind, op: &str) -> StoreError {
+    tracing::warn!(
+        kind = kind.name(),
+        op,
+        "store: gave up after {MAX_CAS_ATTEMPTS} concurrent writes"
+    );
+    StoreError::Unavailable(format!(
+        "{op} {}: {MAX_CAS_ATTEMPTS} concurrent writes in a row",
+        kind.name()
+    ))
+}

@@ -1,0 +1,127 @@
+//! Sessions: [`Store`] as poem's [`SessionStorage`], so
+//! `ServerSession::new(cookie_config, store.clone())` keeps sessions in the store.
+//!
+//! Record `pp:sess:<id>` = `{"created": <unix ms>, "entries": {..}}`. Every load and update
+//! sets its time to live to [`StoreConfig::session_idle`](super::StoreConfig::session_idle),
+//! cut to what is left of
+//! [`StoreConfig::session_absolute`](super::StoreConfig::session_absolute) since `created`;
+//! a load past the absolute lifetime removes the record. poem's `expires` argument (the
+//! cookie's `Max-Age`) is not used: give the cookie `session_absolute` as its `max_age`.
+
+use std::{collections::BTreeMap, time::Duration};
+
+use poem::session::SessionStorage;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Key, MAX_CAS_ATTEMPTS, Store, StoreError, cas_backoff, contention, now_ms};
+
+#[derive(Serialize, Deserialize)]
+struct SessionRecord {
+    /// Creation, Unix ms (wall clock, shared by the instances).
+    created: u64,
+    entries: BTreeMap<String, Value>,
+}
+
+impl Store {
+    /// Time to live of a session created at `created` (Unix ms), or `None` when it is past
+    /// its absolute lifetime.
+    fn session_ttl(&self, created: u64) -> Option<Duration> {
+        let cfg = &self.inner.cfg;
+        let age = Duration::from_millis(now_ms().saturating_sub(created));
+        let left = cfg.session_absolute.checked_sub(age)?;
+        (!left.is_zero()).then(|| left.min(cfg.session_idle))
+    }
+
+    pub(super) async fn load(
+        &self,
+        id: &str,
+    ) -> Result<Option<BTreeMap<String, Value>>, StoreError> {
+        let key = Key::session(id);
+        let backend = &self.inner.backend;
+        let Some(raw) = backend.get(&key).await? else {
+            return Ok(None);
+        };
+        let Ok(record) = serde_json::from_str::<SessionRecord>(&raw) else {
+            // a session that cannot be read is no session: the visitor starts a new one
+            // rather than getting an error on every request until it expires
+            tracing::warn!(
+                kind = key.kind.name(),
+                "store: session record corrupt; removed"
+            );
+            backend.del(&key).await?;
+            return Ok(None);
+        };
+        let Some(ttl) = self.session_ttl(record.created) else {
+            backend.del(&key).await?;
+            return Ok(None);
+        };
+        backend.expire(&key, ttl).await?;
+        Ok(Some(record.entries))
+    }
+
+    pub(super) async fn save(
+        &self,
+        id: &str,
+        entries: &BTreeMap<String, Value>,
+    ) -> Result<(), StoreError> {
+        let key = Key::session(id);
+        let backend = &self.inner.backend;
+        for attempt in 0..MAX_CAS_ATTEMPTS {
+            let raw = backend.get(&key).await?;
+            // keep the creation time of a live record; anything else starts a new life
+            let (created, ttl) = raw
+                .as_deref()
+                .and_then(|r| serde_json::from_str::<SessionRecord>(r).ok())
+                .and_then(|r| self.session_ttl(r.created).map(|ttl| (r.created, ttl)))
+                .unwrap_or_else(|| {
+                    (
+                        now_ms(),
+                        self.inner
+                            .cfg
+                            .session_idle
+                            .min(self.inner.cfg.session_absolute),
+                    )
+                });
+            let record = SessionRecord {
+                created,
+                entries: entries.clone(),
+            };
+            let new = super::encode(&key, &record)?;
+            if backend.cas(&key, raw.as_deref(), &new, ttl).await? {
+                return Ok(());
+            }
+            cas_backoff(attempt).await;
+        }
+        Err(contention(key.kind, "save session"))
+    }
+}
+
+/// Sessions in the store (module docs). Errors are [`StoreError`] as `poem::Error`: 503 when
+/// the store is unavailable.
+impl SessionStorage for Store {
+    /// The session's entries, `None` when unknown, expired (idle or absolute) or corrupt (a
+    /// corrupt record is removed). Extends the idle lifetime.
+    async fn load_session<'a>(
+        &'a self,
+        session_id: &'a str,
+    ) -> poem::Result<Option<BTreeMap<String, Value>>> {
+        Ok(self.load(session_id).await?)
+    }
+
+    /// Stores the session's entries (creating it, or keeping its creation time) and extends
+    /// the idle lifetime. `expires` is ignored (module docs).
+    async fn update_session<'a>(
+        &'a self,
+        session_id: &'a str,
+        entries: &'a BTreeMap<String, Value>,
+        _expires: Option<Duration>,
+    ) -> poem::Result<()> {
+        Ok(self.save(session_id, entries).await?)
+    }
+
+    /// Removes the session.
+    async fn remove_session<'a>(&'a self, session_id: &'a str) -> poem::Result<()> {
+        Ok(self.inner.backend.del(&Key::session(session_id)).await?)
+    }
+}

@@ -4,13 +4,29 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 step() { printf '\n== %s (%ss)\n' "$*" "$SECONDS"; }
 
-# Debian's chromium: Playwright cannot download its own browser on these machines.
-ensure_chromium() {
-  command -v chromium >/dev/null 2>&1 && return 0
+# Debian's chromium (Playwright cannot download its own browser on these machines) and
+# redis-server (the shared store's tests run against a real Redis).
+ensure_system_packages() {
+  local missing=()
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  [ ${#missing[@]} = 0 ] && return 0
   local sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# A throwaway redis-server on a free loopback port: exports BFF_TEST_REDIS_URL, stopped on exit.
+start_test_redis() {
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  REDIS_DIR=$(mktemp -d)
+  redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$REDIS_DIR" \
+    --daemonize yes --pidfile "$REDIS_DIR/redis.pid" >/dev/null
+  for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+  export BFF_TEST_REDIS_URL="redis://127.0.0.1:$port"
+  trap 'kill "$(cat "$REDIS_DIR/redis.pid" 2>/dev/null)" 2>/dev/null; rm -rf "$REDIS_DIR"' EXIT
 }
 
 # npm packages exactly as locked; skipped when node_modules already matches the lockfile.

@@ -4,12 +4,16 @@
 # release BFF in harness mode. Installs what it needs (Debian chromium, npm packages).
 source "$(dirname "$0")/lib.sh"
 
-step "system packages"; ensure_chromium
+step "system packages (chromium, redis-server)"; ensure_system_packages
 step "npm packages"; ensure_node_modules
 step "cargo build --release (once, shared by tests and the portal)"; build_release
 step "contract drift: web/src/api from openapi/bff.json"; npm run --silent check:api
 step "rust tests (drift of openapi/*.json and recordings, unit, integration, property)"
 cargo test --release --locked --workspace -q
+step "bff integration tests again, every session and context in a real Redis"
+start_test_redis
+cargo test --release --locked -p bff --test it -q
+step "production build: no embedded simulators, no harness"; ./scripts/check-production-build.sh
 step "web typecheck and unit tests"; npm run --silent typecheck; npm run --silent test:web
 step "web build"; npm run --silent build:web
 step "storybook build"; npm run --silent build:storybook

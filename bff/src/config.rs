@@ -15,7 +15,10 @@
 //! | `BFF_WEB_DIST` | `web/dist` | directory of the built web app |
 //! | `BFF_RETAILER_ID` | [`DEFAULT_RETAILER_ID`] | retailer id sent on assign (seed 000 §6) |
 //! | `BFF_MAX_BODY_BYTES` | `16384` | largest accepted request body, bytes |
-//! | `BFF_RATE_LIMIT_PER_MIN` | `120` | POSTs per minute per client address; `0` disables |
+//! | `BFF_RATE_LIMIT_PER_MIN` | `120` | state-changing requests per minute per client address; `0` disables |
+//! | `BFF_REDIS_URL` | unset: in memory | Redis of the shared store (sessions, flow contexts, idempotency records), `redis://host:port`; set it on every instance behind one load balancer |
+//! | `BFF_SESSION_IDLE_SECS` | `3600` | a session unused this long ends |
+//! | `BFF_SESSION_MAX_SECS` | `28800` | a session ends this long after it began, however active |
 //!
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
 //! origin (`/sim/...`, served in harness mode only by proxying the simulators, see
@@ -25,6 +28,8 @@
 use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf, time::Duration};
 
 use upstream::service::Service;
+
+use crate::store::StoreConfig;
 
 pub use crate::upstream::UpstreamUrls;
 
@@ -94,6 +99,10 @@ pub struct Config {
     pub identity: IdentityRouter,
     /// Card-entry page URL (`BFF_CARD_ENTRY_URL`); `None`: default (see the module table).
     pub card_entry_url: Option<String>,
+    /// Redis URL of the shared store (`BFF_REDIS_URL`); `None`: in memory, this process only.
+    pub redis_url: Option<String>,
+    /// Lifetimes and bounds of sessions, flow contexts and idempotency records.
+    pub store: StoreConfig,
 }
 
 /// Why the configuration is unusable.
@@ -131,6 +140,11 @@ impl Default for Config {
             rate_limit_per_min: 120,
             identity: IdentityRouter::default(),
             card_entry_url: None,
+            redis_url: None,
+            store: StoreConfig {
+                session_idle: Duration::from_secs(3600),
+                ..StoreConfig::default()
+            },
         }
     }
 }
@@ -214,7 +228,28 @@ impl Config {
                 .collect(),
         };
         let card_entry_url = browser_url("BFF_CARD_ENTRY_URL")?;
+        let redis_url = match get("BFF_REDIS_URL") {
+            Some(u) if u.starts_with("redis://") || u.starts_with("rediss://") => Some(u),
+            Some(u) => {
+                return Err(ConfigError::Invalid {
+                    var: "BFF_REDIS_URL",
+                    value: u,
+                    reason: "a redis:// or rediss:// URL",
+                });
+            }
+            None => None,
+        };
+        let secs = |var, def: Duration| {
+            parse(&get, var, def.as_secs(), "seconds").map(Duration::from_secs)
+        };
+        let store = StoreConfig {
+            session_idle: secs("BFF_SESSION_IDLE_SECS", d.store.session_idle)?,
+            session_absolute: secs("BFF_SESSION_MAX_SECS", d.store.session_absolute)?,
+            ..d.store.clone()
+        };
         Ok(Self {
+            redis_url,
+            store,
             identity,
             card_entry_url,
             addr,

@@ -18,7 +18,8 @@ use crate::{
     api,
     config::{Config, Mode, Upstreams},
     http::{middleware as mw, session},
-    state::{AppState, state},
+    state::{AppState, Clock, state_with_store},
+    store::{Store, StoreError},
     telemetry,
     upstream::UpstreamUrls,
     web,
@@ -34,6 +35,9 @@ pub enum StartupError {
     /// feature `simulators` off, as in production builds).
     #[error("built without the embedded simulators: set every BFF_UPSTREAM_* URL")]
     NoSimulators,
+    /// `BFF_REDIS_URL` is set but Redis cannot be reached.
+    #[error("cannot reach the store: {0}")]
+    Store(StoreError),
     /// The HTTP client could not be built.
     #[error("cannot build the upstream HTTP client: {0}")]
     Client(#[from] reqwest::Error),
@@ -87,7 +91,10 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     let api_ep = Route::new()
         .nest("/", service)
         .with(session::Csrf)
-        .with(session::middleware(state.config.mode == Mode::Production))
+        .with(session::middleware(
+            state.config.mode == Mode::Production,
+            state.store.clone(),
+        ))
         .with(mw::BodyLimit(state.config.max_body_bytes))
         .with(mw::RateLimit::per_minute(state.config.rate_limit_per_min))
         .with(mw::ApiErrors)
@@ -147,7 +154,14 @@ impl Application {
     pub async fn build(config: Config) -> Result<Self, StartupError> {
         let (urls, sims) = resolve_upstreams(&config).await?;
         let addr = config.addr;
-        let state = state(config, urls)?;
+        let store = match &config.redis_url {
+            Some(url) => Store::redis(url, config.store.clone())
+                .await
+                .map_err(StartupError::Store)?,
+            None => Store::memory(config.store.clone()),
+        };
+        tracing::info!(backend = store.backend_name(), "store ready");
+        let state = state_with_store(config, urls, Clock::system(), store)?;
         let acceptor = TcpListener::bind(addr)
             .into_acceptor()
             .await

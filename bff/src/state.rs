@@ -3,7 +3,12 @@
 
 use std::sync::Arc;
 
-use crate::{config::Config, error_messages::ErrorMessages, upstream::{Clients, UpstreamUrls}};
+use crate::{
+    config::Config,
+    error_messages::ErrorMessages,
+    store::Store,
+    upstream::{Clients, UpstreamUrls},
+};
 
 /// The clock of the rules that depend on time (promotion validity); tests pin it.
 #[derive(Clone)]
@@ -39,8 +44,9 @@ pub struct AppState {
     pub config: Config,
     /// The upstream clients.
     pub clients: Clients,
-    /// Buy contexts and submit-order idempotency keys.
-    pub stores: crate::flows::buy::context::Stores,
+    /// Sessions, flow contexts and idempotency records (memory, or Redis shared by every
+    /// instance).
+    pub store: Store,
     /// The error-message catalogues by locale (seed 000 §8).
     pub error_messages: ErrorMessages,
     /// The clock.
@@ -48,22 +54,33 @@ pub struct AppState {
 }
 
 /// The state for `config` and its upstream URLs (`Embedded` must be resolved by the caller:
-/// see [`Application::build`]).
+/// see `startup::Application::build`).
 pub fn state(config: Config, urls: UpstreamUrls) -> Result<Arc<AppState>, reqwest::Error> {
     state_with_clock(config, urls, Clock::system())
 }
 
-/// [`state`] with the given clock (tests pin time).
+/// [`state`] with the given clock (tests pin time), on an in-memory store.
 pub fn state_with_clock(
     config: Config,
     urls: UpstreamUrls,
     clock: Clock,
 ) -> Result<Arc<AppState>, reqwest::Error> {
+    let store = Store::memory(config.store.clone());
+    state_with_store(config, urls, clock, store)
+}
+
+/// The state over an existing store (Redis: see `startup::Application::build`).
+pub fn state_with_store(
+    config: Config,
+    urls: UpstreamUrls,
+    clock: Clock,
+    store: Store,
+) -> Result<Arc<AppState>, reqwest::Error> {
     let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?;
     Ok(Arc::new(AppState {
         config,
         clients,
-        stores: crate::flows::buy::context::Stores::default(),
+        store,
         error_messages: ErrorMessages::default(),
         clock,
     }))

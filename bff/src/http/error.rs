@@ -21,7 +21,7 @@
 use poem::http::StatusCode;
 use poem_openapi::{Enum, Object};
 
-use crate::upstream::UpstreamError;
+use crate::{store::StoreError, upstream::UpstreamError};
 
 tokio::task_local! {
     static REQUEST_ID: String;
@@ -40,8 +40,9 @@ pub fn current_request_id() -> String {
 }
 
 /// Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize, serde::Deserialize)]
 #[oai(rename_all = "SCREAMING_SNAKE_CASE")]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     /// 400: a query, path or body value breaks the contract; see `details`.
     ValidationFailed,
@@ -95,7 +96,7 @@ impl ErrorCode {
 }
 
 /// One invalid input field of a `VALIDATION_FAILED` error.
-#[derive(Debug, Clone, PartialEq, Eq, Object)]
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize, serde::Deserialize)]
 #[oai(rename_all = "camelCase")]
 pub struct FieldError {
     /// Name of the query parameter, path parameter or body field (`body` when the body as a
@@ -107,8 +108,9 @@ pub struct FieldError {
 }
 
 /// The error body of every non-2xx answer of the BFF's API.
-#[derive(Debug, Clone, PartialEq, Eq, Object)]
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize, serde::Deserialize)]
 #[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub struct ApiError {
     /// Machine-readable code; see [`ErrorCode`].
     pub error_code: ErrorCode,
@@ -223,6 +225,21 @@ pub fn upstream_code(e: &UpstreamError) -> ErrorCode {
         UpstreamError::Unavailable { .. } => ErrorCode::UpstreamUnavailable,
         UpstreamError::BadResponse { .. } => ErrorCode::UpstreamBadResponse,
         UpstreamError::Status { .. } => ErrorCode::UpstreamError,
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Unavailable(_) => {
+                tracing::warn!(error = %e, "store unavailable");
+                ApiError::new(ErrorCode::StoreUnavailable, "the session store is unavailable; retry later")
+            }
+            StoreError::Corrupt(_) => {
+                tracing::error!(error = %e, "store record corrupt");
+                ApiError::new(ErrorCode::Internal, "internal error")
+            }
+        }
     }
 }
 

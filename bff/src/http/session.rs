@@ -1,22 +1,24 @@
 //! Anonymous session and CSRF protection (ARCHITECTURE.md "The BFF contract").
 //!
-//! - Session: poem's `ServerSession` with `MemoryStorage`; cookie [`SESSION_COOKIE`]
-//!   (`HttpOnly`, `SameSite=Lax`, `Path=/`, `Secure` in production), 8 h lifetime.
+//! - Session: poem's `ServerSession` over the one store (`crate::store::Store`: memory, or
+//!   Redis shared by every instance); cookie [`SESSION_COOKIE`] (`HttpOnly`, `SameSite=Lax`,
+//!   `Path=/`, `Secure` in production); idle and absolute lifetimes from `StoreConfig`.
 //! - `GET /token` stores a random 64-hex-character token in the session ([`ensure_token`]).
 //! - [`Csrf`]: every POST, PUT, PATCH or DELETE must carry header [`XSRF_HEADER`] equal to the
 //!   session's token, else 403 `CSRF_REJECTED` (checked before the body is parsed).
 
-use std::time::Duration;
-
 use poem::{
     Endpoint, IntoResponse, Middleware, Request, Response,
-    session::{CookieConfig, MemoryStorage, ServerSession, Session},
+    session::{CookieConfig, ServerSession, Session},
     web::cookie::SameSite,
 };
 
-use crate::http::{
-    error::{ApiError, ErrorCode},
-    middleware::changes_state,
+use crate::{
+    http::{
+        error::{ApiError, ErrorCode},
+        middleware::changes_state,
+    },
+    store::Store,
 };
 
 /// Name of the session cookie.
@@ -27,19 +29,18 @@ pub const XSRF_HEADER: &str = "x-xsrf-token";
 
 const XSRF_KEY: &str = "xsrf";
 
-/// Session lifetime (cookie `Max-Age` and storage expiry).
-pub const SESSION_TTL: Duration = Duration::from_secs(8 * 3600);
-
-/// The session middleware; `secure` adds the `Secure` cookie attribute (production).
-pub fn middleware(secure: bool) -> ServerSession<MemoryStorage> {
+/// The session middleware over `store`; `secure` adds the `Secure` cookie attribute
+/// (production). The cookie lives as long as the session may (`session_absolute`); the
+/// store ends it earlier when idle.
+pub fn middleware(secure: bool, store: Store) -> ServerSession<Store> {
     let cookie = CookieConfig::default()
         .name(SESSION_COOKIE)
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
         .secure(secure)
-        .max_age(SESSION_TTL);
-    ServerSession::new(cookie, MemoryStorage::new())
+        .max_age(store.config().session_absolute);
+    ServerSession::new(cookie, store)
 }
 
 /// The session's CSRF token, created (and the session with it) on first use.

@@ -359,7 +359,7 @@ async fn spa_fallback_assets_and_missing_dist() {
         3000,
     );
     cfg.web_dist = "/nonexistent/dist".into();
-    let (cli, _) = client_for(cfg);
+    let (cli, _) = client_for(cfg).await;
     let r = cli.get("/en/dollargeneral").send().await;
     assert_eq!(r.0.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert!(

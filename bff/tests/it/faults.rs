@@ -35,7 +35,7 @@ async fn timeout_is_504() {
         )
         .mount(&server)
         .await;
-    let (cli, _) = client_for(config(Mode::Plain, &urls(&server.uri()), 300));
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&server.uri()), 300)).await;
     assert_api_error(check_serviceability(&cli).await, 504, "UPSTREAM_TIMEOUT").await;
 }
 
@@ -54,7 +54,7 @@ async fn malformed_5xx_and_4xx_are_502() {
         .respond_with(ResponseTemplate::new(404))
         .mount(&server)
         .await;
-    let (cli, _) = client_for(config(Mode::Plain, &urls(&server.uri()), 2000));
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&server.uri()), 2000)).await;
     assert_api_error(
         check_serviceability(&cli).await,
         502,
@@ -94,7 +94,7 @@ async fn broadband_facts_forward_the_widget_inputs_and_map_failures() {
         .respond_with(ResponseTemplate::new(200).set_body_string("{\"labels\": [{"))
         .mount(&server)
         .await;
-    let (cli, _) = client_for(config(Mode::Plain, &urls(&server.uri()), 2000));
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&server.uri()), 2000)).await;
     let get = || {
         cli.get("/-/api/my.prepaid/broadband-facts")
             .query("tierIds", &"HSD_030")
@@ -125,7 +125,7 @@ async fn reset_and_refused_are_502_unavailable() {
             drop(sock);
         }
     });
-    let (cli, _) = client_for(config(Mode::Plain, &urls(&format!("http://{addr}")), 2000));
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&format!("http://{addr}")), 2000)).await;
     assert_api_error(
         check_serviceability(&cli).await,
         502,
@@ -138,7 +138,7 @@ async fn reset_and_refused_are_502_unavailable() {
         .unwrap()
         .local_addr()
         .unwrap();
-    let (cli, _) = client_for(config(Mode::Plain, &urls(&format!("http://{free}")), 2000));
+    let (cli, _) = client_for(config(Mode::Plain, &urls(&format!("http://{free}")), 2000)).await;
     assert_api_error(
         check_serviceability(&cli).await,
         502,
@@ -157,7 +157,7 @@ async fn assign_sends_fixed_retailer_and_source() {
         )
         .mount(&server)
         .await;
-    let (cli, st) = client_for(config(Mode::Production, &urls(&server.uri()), 2000));
+    let (cli, st) = client_for(config(Mode::Production, &urls(&server.uri()), 2000)).await;
     let (cookie, xsrf) = session(&cli).await;
     let r = cli
         .post("/van-service-api/assign")
@@ -185,7 +185,7 @@ async fn production_has_no_harness_and_forwards_no_scenario() {
             "status": "SUCCESS", "serviceabilityDetails": [{"lob": "HSD", "tier": "HSD_030"}]})))
         .mount(&server)
         .await;
-    let (cli, _) = client_for(config(Mode::Production, &urls(&server.uri()), 2000));
+    let (cli, _) = client_for(config(Mode::Production, &urls(&server.uri()), 2000)).await;
     assert_eq!(
         cli.get("/harness").send().await.0.status(),
         StatusCode::NOT_FOUND
@@ -231,7 +231,7 @@ async fn harness_mode_forwards_the_cookie_scenario() {
         )
         .mount(&server)
         .await;
-    let (cli, _) = client_for(config(Mode::Harness, &urls(&server.uri()), 2000));
+    let (cli, _) = client_for(config(Mode::Harness, &urls(&server.uri()), 2000)).await;
     let Some(known) = simulators::scenario::all().first().map(|s| s.id.clone()) else {
         return;
     };
@@ -256,7 +256,7 @@ async fn rate_limit_answers_429() {
     let server = MockServer::start().await;
     let mut cfg = config(Mode::Plain, &urls(&server.uri()), 2000);
     cfg.rate_limit_per_min = 2;
-    let (cli, _) = client_for(cfg);
+    let (cli, _) = client_for(cfg).await;
     let mut last = StatusCode::OK;
     for _ in 0..3 {
         last = cli

@@ -7,6 +7,7 @@ mod api;
 mod buy;
 mod contract;
 mod faults;
+mod instances;
 mod scenarios;
 mod schema_prop;
 mod startup;

@@ -27,6 +27,7 @@ use crate::{
     http::error::{ApiError, ErrorCode, FieldError},
     upstream::UpstreamError,
     state::AppState,
+    store::Idempotent,
     upstream as up,
 };
 
@@ -78,9 +79,9 @@ impl BuyApi {
                 })
             })?;
             let sid = buy::sid(session);
-            state.stores.buy.update(&sid, |c| {
+            buy::update(&state.store, &sid, |c| {
                 c.record_product_details(&market_id, &ctx.tracking_id, d.clone())
-            });
+            }).await?;
             Ok(ProductDetails {
                 products: d.products,
                 shipping,
@@ -119,9 +120,9 @@ impl BuyApi {
             let valid = promotions::first_valid(&r.prepaid_promotions.discounts, state.clock.now())
                 .cloned();
             let sid = buy::sid(session);
-            state.stores.buy.update(&sid, |c| {
+            buy::update(&state.store, &sid, |c| {
                 c.record_promotions(valid.clone(), &b.market_id, &b.location_id, &ctx.tracking_id)
-            });
+            }).await?;
             Ok(Promotions {
                 prepaid_promotions: r.prepaid_promotions,
                 valid_promotion: valid,
@@ -134,7 +135,7 @@ impl BuyApi {
     #[oai(path = "/secure/api/v1/cart", method = "get", operation_id = "getCart")]
     async fn get_cart(&self, state: Data<&Arc<AppState>>, session: &Session) -> GetCartResponse {
         let sid = buy::sid(session);
-        GetCartResponse::Ok(Json(state.stores.buy.get(&sid).cart()))
+        buy::load(&state.store, &sid).await.map(|c| c.cart()).into()
     }
 
     /// Puts the valid promotion in the cart or takes it out (seed 000 §4 "Toggle promo");
@@ -152,11 +153,9 @@ impl BuyApi {
         body: Json<CartUpdate>,
     ) -> UpdateCartResponse {
         let sid = buy::sid(session);
-        let cart = state
-            .stores
-            .buy
-            .update(&sid, |c| c.toggle_promo(body.promo_in_cart));
-        UpdateCartResponse::Ok(Json(cart))
+        buy::update(&state.store, &sid, |c| c.toggle_promo(body.promo_in_cart))
+            .await
+            .into()
     }
 
     /// Tax of the order (seed 000 §7): the BFF sends each cart item with its price, the
@@ -178,8 +177,8 @@ impl BuyApi {
     ) -> TaxResponse {
         let ctx = sel.ctx(body.tracking_id.to_string());
         let sid = buy::sid(session);
-        let snapshot = state.stores.buy.get(&sid);
         let run = async {
+            let snapshot = buy::load(&state.store, &sid).await?;
             let Some(geo) = snapshot.geocode.clone() else {
                 return Err(not_ready("serviceability"));
             };
@@ -201,7 +200,7 @@ impl BuyApi {
                 tracing::warn!(error = %e, "tax lookup failed; total falls back to the subtotal");
             }
             let answer = answer.ok();
-            let cart = state.stores.buy.update(&sid, |c| c.record_tax(answer.clone()));
+            let cart = buy::update(&state.store, &sid, |c| c.record_tax(answer.clone())).await?;
             Ok(TaxResult {
                 tax_available: answer.is_some(),
                 total_tax_amt: answer.as_ref().map(|t| t.total_tax_amt),
@@ -238,16 +237,18 @@ impl BuyApi {
             return ApiError::validation("customer info is invalid", errors).into();
         }
         let sid = buy::sid(session);
-        state.stores.buy.update(&sid, |c| {
+        buy::update(&state.store, &sid, |c| {
             c.record_customer(&b.first_name, &b.last_name, &b.email, &b.tn)
-        });
-        UpdateCustomerResponse::Ok(Json(CustomerAnswer {
+        })
+        .await
+        .map(|()| CustomerAnswer {
             display_tn: customer::display_tn(&b.tn),
-            first_name: b.first_name,
-            last_name: b.last_name,
-            email: b.email,
-            tn: b.tn,
-        }))
+            first_name: b.first_name.clone(),
+            last_name: b.last_name.clone(),
+            email: b.email.clone(),
+            tn: b.tn.clone(),
+        })
+        .into()
     }
 
     /// Submits the order (seed 000 §3, §4): the BFF builds the whole payload from the buy
@@ -289,13 +290,10 @@ impl BuyApi {
             .into();
         }
         let sid = buy::sid(session);
-        let snapshot = state.stores.buy.get(&sid);
-        let body_key = serde_json::to_string(&b).unwrap_or_default();
-        let key = idempotency_key.0.to_string();
-        let known = state.stores.orders.known(&sid, &key, &body_key);
-        if let (Some(placed), None) = (snapshot.placed.clone(), known) {
-            return SubmitOrderResponse::Ok(Json(placed));
-        }
+        let snapshot = match buy::load(&state.store, &sid).await {
+            Ok(c) => c,
+            Err(e) => return e.into(),
+        };
         let choices = order::Choices {
             sms_opt_in: b.sms_opt_in,
             email_opt_in: b.email_opt_in,
@@ -313,22 +311,21 @@ impl BuyApi {
         let call_ctx = sel.ctx(tracking);
         let st = state.0.clone();
         let sid2 = sid.clone();
-        let start = move || -> futures_util::future::BoxFuture<'static, SubmitAnswer> {
-            Box::pin(async move { place(&st, &sid2, &call_ctx, lang, payload).await })
-        };
-        match state.stores.orders.begin(&sid, &key, &body_key, start) {
-            buy::Begin::Mismatch => ApiError::new(
+        let key = format!("submitOrder:{sid}:{}", idempotency_key.0);
+        let fingerprint = serde_json::to_string(&b).unwrap_or_default();
+        let run = move || async move { place(&st, &sid2, &call_ctx, lang, payload).await };
+        match state.store.idempotent::<SubmitAnswer, _>(&key, &fingerprint, run).await {
+            Err(e) => ApiError::from(e).into(),
+            Ok(Idempotent::Mismatch) => ApiError::new(
                 ErrorCode::IdempotencyMismatch,
                 "this Idempotency-Key was used with a different body",
             )
             .into(),
-            buy::Begin::Replay(answer) => match answer.await {
-                Ok(r) => SubmitOrderResponse::Ok(Json(r)),
-                Err(mut e) => {
-                    e.request_id = crate::http::error::current_request_id();
-                    e.into()
-                }
-            },
+            Ok(Idempotent::Answer(Ok(r))) => SubmitOrderResponse::Ok(Json(r)),
+            Ok(Idempotent::Answer(Err(mut e))) => {
+                e.request_id = crate::http::error::current_request_id();
+                e.into()
+            }
         }
     }
 }
@@ -341,6 +338,10 @@ async fn place(
     lang: up::content::Lang,
     payload: upstream::activation::ActivationRequest,
 ) -> SubmitAnswer {
+    // Once placed, every further attempt of the checkout gets the placed answer.
+    if let Some(placed) = buy::load(&state.store, sid).await?.placed {
+        return Ok(placed);
+    }
     let email = payload.email.clone();
     let r = up::activation::activate(&state.clients, ctx, &payload)
         .await
@@ -348,7 +349,7 @@ async fn place(
     let code = order::code_of(&r).map(str::to_owned);
     let outcome = order::outcome(code.as_deref());
     let message = match (&code, outcome) {
-        (Some(c), order::OrderOutcome::Failed | order::OrderOutcome::Unrecoverable) => {
+        (Some(c), OrderOutcome::Failed | OrderOutcome::Unrecoverable) => {
             tracing::warn!(code = %c, ?outcome, "order not placed");
             state.error_messages.message(&state.clients, ctx, lang, c).await
         }
@@ -362,9 +363,9 @@ async fn place(
         message,
         email,
     };
-    state
-        .stores
-        .buy
-        .update(sid, |c: &mut BuyContext| c.record_order(&result));
+    // The provider has answered: the customer gets that answer even if it cannot be kept.
+    if let Err(e) = buy::update(&state.store, sid, |c: &mut BuyContext| c.record_order(&result)).await {
+        tracing::error!(error = ?e.error_code, "order answer not recorded in the buy context");
+    }
     Ok(result)
 }

@@ -1,45 +1,29 @@
 //! The buy context (ARCHITECTURE.md "Buy flow (issue 3): the BFF holds the order"): what the
-//! BFF knows of one visitor's order, kept in memory on the server and keyed by the
-//! anonymous session (`pp_session`, key [`SID_KEY`]), plus the idempotency store of
-//! `submitOrder`.
+//! BFF knows of one visitor's order, kept in the one store (`crate::store`, record
+//! `pp:ctx:buy:<id>`) under an id held in the anonymous session (`pp_session`, key
+//! [`SID_KEY`]), so any instance can serve the next request.
 //!
-//! The context is not stored as a session value because the page shell fires product
-//! details, promotions and serviceability at once: poem's session saves whole values at
-//! the end of each request, so parallel requests would overwrite each other's fields.
-//! Here every update is one closure under one lock ([`BuyStore::update`]).
-//!
-//! Memory is bounded: at most [`MAX_CONTEXTS`] contexts and [`MAX_IDEMPOTENCY`] keys, each
-//! expiring [`crate::session::SESSION_TTL`] after its last use; the oldest go first.
+//! The context is not a session value because the page shell fires product details,
+//! promotions and serviceability at once: poem's session saves whole values at the end of
+//! each request, so parallel requests would overwrite each other's fields. Here every change
+//! is one [`BuyContext`] method applied by [`update`], atomic across instances.
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, Mutex, PoisonError},
-    time::{Duration, Instant},
-};
-
-use futures_util::future::{BoxFuture, FutureExt, Shared};
 use poem::session::Session;
 use upstream::{
     address::Address, catalogue::ProductDetailsResponse, digital_session::DigitalSession,
     promotions::Discount, serviceability::ServiceabilityResponse, tax::TaxResponse,
 };
 
-use super::types::{OrderOutcome, OrderResult};
-use crate::domain::cart::Cart;
+use serde::{Deserialize, Serialize};
 
-use crate::http::session::SESSION_TTL;
+use super::types::{OrderOutcome, OrderResult};
+use crate::{domain::cart::Cart, http::error::ApiError, store::Store};
 
 /// Session key of the buy-context id.
 pub const SID_KEY: &str = "buy";
 
-/// Most buy contexts kept.
-pub const MAX_CONTEXTS: usize = 20_000;
-
-/// Most idempotency keys kept.
-pub const MAX_IDEMPOTENCY: usize = 20_000;
-
 /// The customer as far as known (digital session, customer-info form).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CustomerData {
     /// First name.
     pub first_name: Option<String>,
@@ -63,7 +47,7 @@ impl CustomerData {
 }
 
 /// Billing address and card holder of the added card.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BillingData {
     /// Card holder's first name.
     pub first_name: String,
@@ -82,7 +66,7 @@ pub struct BillingData {
 }
 
 /// The card added as payment instrument.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardData {
     /// Payment token of the card-entry component.
     pub token: String,
@@ -97,7 +81,7 @@ pub struct CardData {
 }
 
 /// Everything the BFF knows of one visitor's order.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct BuyContext {
     /// Tracking id of the flow (the last one the browser sent).
     pub tracking_id: Option<String>,
@@ -290,86 +274,6 @@ impl BuyContext {
     }
 }
 
-/// A map with last-use expiry and a size bound (oldest last use evicted first).
-#[derive(Debug)]
-struct Bounded<V> {
-    entries: HashMap<String, (Instant, V)>,
-    max: usize,
-    ttl: Duration,
-}
-
-impl<V> Bounded<V> {
-    fn new(max: usize, ttl: Duration) -> Self {
-        Self {
-            entries: HashMap::new(),
-            max,
-            ttl,
-        }
-    }
-
-    fn sweep(&mut self, now: Instant) {
-        let ttl = self.ttl;
-        self.entries
-            .retain(|_, (t, _)| now.duration_since(*t) < ttl);
-        while self.entries.len() >= self.max {
-            let Some(oldest) = self
-                .entries
-                .iter()
-                .min_by_key(|(_, (t, _))| *t)
-                .map(|(k, _)| k.clone())
-            else {
-                break;
-            };
-            self.entries.remove(&oldest);
-        }
-    }
-
-    fn get_or_insert_with(&mut self, key: &str, make: impl FnOnce() -> V) -> &mut V {
-        let now = Instant::now();
-        let expired = self
-            .entries
-            .get(key)
-            .is_some_and(|(t, _)| now.duration_since(*t) >= self.ttl);
-        if expired {
-            self.entries.remove(key);
-        }
-        if !self.entries.contains_key(key) {
-            self.sweep(now);
-            self.entries.insert(key.to_owned(), (now, make()));
-        }
-        let e = self.entries.get_mut(key).expect("inserted above");
-        e.0 = now;
-        &mut e.1
-    }
-}
-
-/// The buy contexts of every session.
-#[derive(Debug)]
-pub struct BuyStore {
-    inner: Mutex<Bounded<BuyContext>>,
-}
-
-impl Default for BuyStore {
-    fn default() -> Self {
-        Self {
-            inner: Mutex::new(Bounded::new(MAX_CONTEXTS, SESSION_TTL)),
-        }
-    }
-}
-
-impl BuyStore {
-    /// A copy of the context of `sid` (empty when new).
-    pub fn get(&self, sid: &str) -> BuyContext {
-        self.update(sid, |c| c.clone())
-    }
-
-    /// Runs `f` on the context of `sid` under the lock and returns its result.
-    pub fn update<R>(&self, sid: &str, f: impl FnOnce(&mut BuyContext) -> R) -> R {
-        let mut g = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-        f(g.get_or_insert_with(sid, BuyContext::default))
-    }
-}
-
 /// The buy-context id of the session, created on first use (sets the session cookie).
 pub fn sid(session: &Session) -> String {
     if let Some(s) = session.get::<String>(SID_KEY) {
@@ -380,161 +284,21 @@ pub fn sid(session: &Session) -> String {
     s
 }
 
-/// The first answer of an order attempt, shared by every replay.
-pub type SharedAnswer<T> = Shared<BoxFuture<'static, T>>;
+/// Namespace of buy contexts in the store (`pp:ctx:buy:<context id>`).
+pub const NS: &str = "buy";
 
-/// One idempotency key: the body it was first used with and the (shared) answer.
-#[derive(Clone)]
-pub struct IdemEntry<T: Clone> {
-    /// Canonical JSON of the first body.
-    pub body: String,
-    /// The answer, computed once (the future runs on its own task).
-    pub answer: SharedAnswer<T>,
+/// The buy context `sid` (empty when new). Errors: 503 `STORE_UNAVAILABLE`.
+pub async fn load(store: &Store, sid: &str) -> Result<BuyContext, ApiError> {
+    Ok(store.get(NS, sid).await?.unwrap_or_default())
 }
 
-impl<T: Clone> std::fmt::Debug for IdemEntry<T> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("IdemEntry")
-            .field("body", &self.body)
-            .finish()
-    }
-}
-
-/// Idempotency keys of `submitOrder`, scoped to the buy context (`<sid>/<key>`).
-pub struct IdempotencyStore<T: Clone> {
-    inner: Mutex<Bounded<Option<IdemEntry<T>>>>,
-}
-
-impl<T: Clone> std::fmt::Debug for IdempotencyStore<T> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("IdempotencyStore")
-    }
-}
-
-impl<T: Clone> Default for IdempotencyStore<T> {
-    fn default() -> Self {
-        Self {
-            inner: Mutex::new(Bounded::new(MAX_IDEMPOTENCY, SESSION_TTL)),
-        }
-    }
-}
-
-/// What [`IdempotencyStore::begin`] found.
-pub enum Begin<T: Clone> {
-    /// The key is known with this body: await the shared answer.
-    Replay(SharedAnswer<T>),
-    /// The key is known with another body.
-    Mismatch,
-}
-
-impl<T: Clone + Send + Sync + 'static> IdempotencyStore<T> {
-    /// Looks `sid`/`key` up; when new, stores `start()` (spawned on its own task, so a
-    /// client that goes away does not cancel it) as its answer. Either way the caller
-    /// awaits the shared answer: the upstream call runs exactly once per key.
-    pub fn begin(
-        &self,
-        sid: &str,
-        key: &str,
-        body: &str,
-        start: impl FnOnce() -> BoxFuture<'static, T>,
-    ) -> Begin<T> {
-        let mut g = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-        let slot = g.get_or_insert_with(&format!("{sid}/{key}"), || None);
-        match slot {
-            Some(e) if e.body == body => Begin::Replay(e.answer.clone()),
-            Some(_) => Begin::Mismatch,
-            None => {
-                let task = tokio::spawn(start());
-                let answer: BoxFuture<'static, T> = async move {
-                    match task.await {
-                        Ok(v) => v,
-                        Err(e) => std::panic::resume_unwind(e.into_panic()),
-                    }
-                }
-                .boxed();
-                let shared = answer.shared();
-                *slot = Some(IdemEntry {
-                    body: body.to_owned(),
-                    answer: shared.clone(),
-                });
-                Begin::Replay(shared)
-            }
-        }
-    }
-
-    /// Whether `sid`/`key` is known: `Some(true)` with this body, `Some(false)` with another.
-    pub fn known(&self, sid: &str, key: &str, body: &str) -> Option<bool> {
-        let g = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-        g.entries
-            .get(&format!("{sid}/{key}"))
-            .and_then(|(_, e)| e.as_ref())
-            .map(|e| e.body == body)
-    }
-}
-
-/// Shared handle of the stores (part of `AppState`).
-#[derive(Debug, Default)]
-pub struct Stores {
-    /// Buy contexts.
-    pub buy: BuyStore,
-    /// Submit-order idempotency.
-    pub orders: IdempotencyStore<super::types::SubmitAnswer>,
-}
-
-/// `Arc` of [`Stores`].
-pub type SharedStores = Arc<Stores>;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bounded_evicts_oldest_and_expired() {
-        let mut b: Bounded<u32> = Bounded::new(3, Duration::from_secs(60));
-        for (i, k) in ["a", "b", "c"].iter().enumerate() {
-            *b.get_or_insert_with(k, || 0) = i as u32;
-        }
-        b.get_or_insert_with("a", || 9);
-        b.get_or_insert_with("d", || 4);
-        assert!(b.entries.contains_key("a") && !b.entries.contains_key("b"));
-        let mut b: Bounded<u32> = Bounded::new(10, Duration::ZERO);
-        *b.get_or_insert_with("x", || 1) = 5;
-        assert_eq!(
-            *b.get_or_insert_with("x", || 1),
-            1,
-            "expired entries start over"
-        );
-    }
-
-    #[tokio::test]
-    async fn idempotency_runs_once() {
-        let store: IdempotencyStore<u32> = IdempotencyStore::default();
-        let calls = Arc::new(std::sync::atomic::AtomicU32::new(0));
-        let mut waits = Vec::new();
-        for _ in 0..5 {
-            let calls = calls.clone();
-            match store.begin("s", "k", "{}", move || {
-                async move {
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                    calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 7
-                }
-                .boxed()
-            }) {
-                Begin::Replay(f) => waits.push(f),
-                Begin::Mismatch => panic!("same body"),
-            }
-        }
-        for w in waits {
-            assert_eq!(w.await, 7);
-        }
-        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 1);
-        assert!(matches!(
-            store.begin("s", "k", "{\"a\":1}", || async { 0 }.boxed()),
-            Begin::Mismatch
-        ));
-        assert!(matches!(
-            store.begin("other", "k", "{\"a\":1}", || async { 0 }.boxed()),
-            Begin::Replay(_)
-        ));
-    }
+/// Applies `f` to the buy context `sid` atomically across instances (re-run on a concurrent
+/// write, so `f` must only depend on the context) and returns its result. Errors: 503
+/// `STORE_UNAVAILABLE`.
+pub async fn update<R: Send>(
+    store: &Store,
+    sid: &str,
+    f: impl Fn(&mut BuyContext) -> R + Send,
+) -> Result<R, ApiError> {
+    Ok(store.update(NS, sid, f).await?)
 }

@@ -70,8 +70,8 @@ impl DigitalSessionApi {
         body: Json<CreateSessionBody>,
     ) -> CreateSessionResponse {
         let sid = buy::sid(session);
-        let c = state.stores.buy.get(&sid);
         let run = async {
+            let c = buy::load(&state.store, &sid).await?;
             let (Some(location_id), Some(market_id)) = (c.location_id.clone(), c.market_id.clone())
             else {
                 return Err(ApiError::new(
@@ -164,9 +164,9 @@ impl DigitalSessionApi {
         digital_session_id: Query<String>,
     ) -> RestoreSessionResponse {
         let sid = buy::sid(session);
-        let tracking = state.stores.buy.get(&sid).tracking_id;
-        let ctx = sel.ctx(tracking.unwrap_or_else(|| tracking_from_header(req)));
         let run = async {
+            let tracking = buy::load(&state.store, &sid).await?.tracking_id;
+            let ctx = sel.ctx(tracking.unwrap_or_else(|| tracking_from_header(req)));
             let r = match up::digital_session::restore(&state.clients, &ctx, &digital_session_id).await
             {
                 Ok(r) => r,
@@ -179,7 +179,7 @@ impl DigitalSessionApi {
                 Err(e) => return Err(e.into()),
             };
             let s = r.digital_session;
-            state.stores.buy.update(&sid, |c| c.restore_customer(&s));
+            buy::update(&state.store, &sid, |c| c.restore_customer(&s)).await?;
             Ok(RestoredSession {
                 complete: session_complete(&s),
                 digital_session: s,

@@ -46,18 +46,13 @@ impl PaymentsApi {
         sel: ScenarioSel,
     ) -> PaymentIdAnswer {
         let sid = buy::sid(session);
-        let tracking = state
-            .stores
-            .buy
-            .get(&sid)
-            .tracking_id
-            .unwrap_or_else(|| tracking_from_header(req));
-        let ctx = sel.ctx(tracking);
         let run = async {
+            let tracking = buy::load(&state.store, &sid).await?.tracking_id;
+            let ctx = sel.ctx(tracking.unwrap_or_else(|| tracking_from_header(req)));
             let r = up::payments::payment_id(&state.clients, &ctx).await?;
-            state.stores.buy.update(&sid, |c| {
+            buy::update(&state.store, &sid, |c| {
                 c.start_payment(r.response.prepaid_payment_id.clone())
-            });
+            }).await?;
             Ok(r)
         };
         run.await.into()
@@ -80,7 +75,10 @@ impl PaymentsApi {
         req: &Request,
     ) -> CardEntryConfigResponse {
         let sid = buy::sid(session);
-        let c = state.stores.buy.get(&sid);
+        let c = match buy::load(&state.store, &sid).await {
+            Ok(c) => c,
+            Err(e) => return e.into(),
+        };
         let origin = page_origin(req, &state.config);
         let lang = match locale(req) {
             up::content::Lang::Es => "es",
@@ -156,9 +154,9 @@ impl PaymentsApi {
     ) -> AddInstrumentResponse {
         let b = body.0;
         let sid = buy::sid(session);
-        let snapshot = state.stores.buy.get(&sid);
         let lang = locale(req);
         let run = async {
+            let snapshot = buy::load(&state.store, &sid).await?;
             let Some(payment_id) = snapshot.payment_id.clone() else {
                 return Err(ApiError::new(
                     ErrorCode::OrderNotReady,
@@ -226,7 +224,7 @@ impl PaymentsApi {
                     .error_messages
                     .message(&state.clients, &ctx, lang, &code)
                     .await;
-                state.stores.buy.update(&sid, |c| c.record_card(None));
+                buy::update(&state.store, &sid, |c| c.record_card(None)).await?;
                 return Ok(InstrumentResult {
                     outcome: InstrumentOutcome::Rejected,
                     business_error_code: Some(code),
@@ -241,7 +239,7 @@ impl PaymentsApi {
                 last4: b.card_last4_digits.clone(),
                 billing: billing.clone(),
             };
-            state.stores.buy.update(&sid, |c| c.record_card(Some(card.clone())));
+            buy::update(&state.store, &sid, |c| c.record_card(Some(card.clone()))).await?;
             let exp = &b.expiration_date;
             Ok(InstrumentResult {
                 outcome: InstrumentOutcome::Added,

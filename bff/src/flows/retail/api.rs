@@ -169,9 +169,9 @@ impl RetailApi {
             let r = up::serviceability::check(&state.clients, &ctx, &location_id, src).await?;
             if source == ServiceabilitySource::CP {
                 let sid = crate::flows::buy::context::sid(session);
-                state.stores.buy.update(&sid, |c| {
+                crate::flows::buy::context::update(&state.store, &sid, |c| {
                     c.record_serviceability(&location_id, &ctx.tracking_id, &r)
-                });
+                }).await?;
             }
             Ok(Serviceability::from(r))
         };

@@ -11,7 +11,8 @@ use std::{
 use bff::{
     config::{Config, Mode, UpstreamUrls, Upstreams},
     startup::endpoint,
-    state::{AppState, state},
+    state::{AppState, Clock, state_with_store},
+    store::Store,
 };
 use poem::{EndpointExt, Response, endpoint::BoxEndpoint, http::header, test::TestClient};
 use serde_json::Value;
@@ -50,12 +51,29 @@ pub fn config(mode: Mode, urls: &UpstreamUrls, timeout_ms: u64) -> Config {
     }
 }
 
+/// The store of a test BFF: Redis at `BFF_TEST_REDIS_URL` when set (`scripts/test.sh` runs
+/// this suite once in memory and once over a real Redis), else in memory.
+pub async fn test_store(config: &Config) -> Store {
+    match std::env::var("BFF_TEST_REDIS_URL") {
+        Ok(url) if !url.is_empty() => Store::redis(&url, config.store.clone())
+            .await
+            .expect("BFF_TEST_REDIS_URL reachable"),
+        _ => Store::memory(config.store.clone()),
+    }
+}
+
+/// The state of a test BFF over [`test_store`] with `clock`.
+pub async fn test_state(config: Config, urls: UpstreamUrls, clock: Clock) -> Arc<AppState> {
+    let store = test_store(&config).await;
+    state_with_store(config, urls, clock, store).unwrap()
+}
+
 /// The BFF endpoint for `config` (upstreams must be `External`).
-pub fn client_for(config: Config) -> (Client, Arc<AppState>) {
+pub async fn client_for(config: Config) -> (Client, Arc<AppState>) {
     let Upstreams::External(urls) = config.upstreams.clone() else {
         panic!("external upstreams only")
     };
-    let st = state(config, urls).unwrap();
+    let st = test_state(config, urls, Clock::system()).await;
     (TestClient::new(endpoint(st.clone()).boxed()), st)
 }
 
@@ -63,7 +81,7 @@ pub fn client_for(config: Config) -> (Client, Arc<AppState>) {
 pub async fn harness_app() -> (Client, simulators::Embedded) {
     let sims = simulators::spawn_embedded().await.unwrap();
     let urls = UpstreamUrls::under(&sims.base_url);
-    let (cli, _) = client_for(config(Mode::Harness, &urls, 3000));
+    let (cli, _) = client_for(config(Mode::Harness, &urls, 3000)).await;
     (cli, sims)
 }
 

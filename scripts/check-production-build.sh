@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Proves that a production build (`--no-default-features`) carries no simulator code and no
+# harness routes: the dependency tree has no `simulators`, the binary holds none of the
+# simulators' marker strings, and the running binary answers 404 on /harness and /sim.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if cargo tree --locked -p bff --no-default-features -e normal --prefix none | grep -q '^simulators '; then
+  echo "FAIL: simulators is a dependency of the production build" >&2; exit 1
+fi
+cargo build --release --locked -p bff --bin bff --no-default-features --target-dir target/production -q
+bin=target/production/release/bff
+for marker in UNKNOWN_SCENARIO existing-mobile-unverified; do
+  if grep -aq "$marker" "$bin"; then echo "FAIL: $marker found in $bin" >&2; exit 1; fi
+done
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+env_up=()
+for s in ADDRESS_SEARCH SERVICEABILITY VAN CONTENT CATALOGUE PROMOTIONS TAX PAYMENTS ACTIVATION SESSION; do
+  env_up+=("BFF_UPSTREAM_$s=http://127.0.0.1:9")
+done
+env "${env_up[@]}" BFF_MODE=production BFF_ADDR="127.0.0.1:$port" RUST_LOG=warn "$bin" &
+pid=$!
+trap 'kill $pid 2>/dev/null' EXIT
+for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+for path in /harness /harness/scenarios.json /sim/card-entry /sim/session/router; do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path")
+  [ "$code" = 404 ] || { echo "FAIL: $path answered $code in production" >&2; exit 1; }
+done
+# Without upstream URLs a production build refuses to start instead of embedding simulators.
+out=$(BFF_ADDR=127.0.0.1:0 timeout 5 "$bin" 2>&1 || true)
+grep -q "built without the embedded simulators" <<<"$out" || {
+  echo "FAIL: a production build without upstreams did not refuse to start: $out" >&2; exit 1
+}
+echo "production build: no simulators, no harness routes"

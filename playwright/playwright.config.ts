@@ -18,6 +18,8 @@ const launchOptions = {
 /** The portal under test: the release BFF in harness mode on the embedded simulators. */
 export const PORTAL_PORT = Number(process.env.PORTAL_PORT ?? 8181);
 export const STORYBOOK_PORT = Number(process.env.STORYBOOK_PORT ?? 6007);
+/** The static Storybook build, relative to the repository root (`STORYBOOK_DIR` for another build). */
+export const STORYBOOK_DIR = process.env.STORYBOOK_DIR ?? 'storybook-static';
 
 export default defineConfig({
   testDir: './tests',
@@ -45,8 +47,10 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // Built once by scripts/test.sh; a short upstream timeout keeps timeout scenarios quick.
-      command: '../target/release/bff',
+      // Built once by scripts/test.sh (`BFF_BIN` runs another binary, e.g. a copy kept for
+      // measuring while the workspace rebuilds); a short upstream timeout keeps timeout
+      // scenarios quick.
+      command: process.env.BFF_BIN ?? '../target/release/bff',
       cwd: '.',
       url: `http://127.0.0.1:${PORTAL_PORT}/healthz`,
       reuseExistingServer: false,
@@ -64,7 +68,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npx http-server ../storybook-static -p ${STORYBOOK_PORT} -a 127.0.0.1 -s -c3600`,
+      command: `npx http-server ../${STORYBOOK_DIR} -p ${STORYBOOK_PORT} -a 127.0.0.1 -s -c3600`,
       url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
       reuseExistingServer: false,
       timeout: 60_000,

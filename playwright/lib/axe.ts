@@ -1,9 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Runs axe on the page as it is now; any violation fails the test with its ids and targets. */
-export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/**
+ * Runs axe on the page as it is now; any violation fails the test with its ids and targets.
+ * Legacy mode: axe checks the page and its same-origin frames from the page itself (the card
+ * entry comes through the BFF, same origin) instead of opening a blank page per run to merge
+ * frame results, which halved the time of each run; it finds the same nodes here.
+ * `exclude`: selectors left out (e.g. a story's stand-in of the card-entry frame).
+ */
+export async function expectNoAxeViolations(page: Page, label: string, exclude: string[] = []): Promise<void> {
+  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  for (const selector of exclude) builder.exclude(selector);
+  const { violations } = await builder.analyze();
   const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations at ${label}`).toEqual([]);
 }

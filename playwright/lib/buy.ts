@@ -2,24 +2,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolationsOnce } from './axe';
 import { text, type Content } from './content';
 import type { Scenario } from './scenarios';
+import type { BuyInput } from '../../web/src/testing/scenarioFiles';
 
-/** What the customer enters in the buy flow (scenarios/README.md, "Buy flow"). */
-export interface BuyInput {
-  identity: string;
-  customer?: { firstName?: string; lastName?: string; email?: string; phone?: string };
-  card: string;
-  expiry: string;
-  cvv: string;
-  billingZip?: string;
-  acceptPromo?: boolean;
-  autoRefill?: boolean;
-  smsOptIn?: boolean;
-  language?: 'ENGLISH' | 'SPANISH';
-  attempts?: number;
-  submit?: boolean;
-}
+export type { BuyInput };
 
-export type BuyScenario = Scenario<BuyInput> & { expect: { errorCode?: string; banner?: boolean } };
+export type BuyScenario = Scenario<BuyInput>;
 
 /**
  * Ticks a checkbox or radio as a keyboard user does (focus, Space): the accessible native input

@@ -11,11 +11,4 @@ export async function merchantContent(request: APIRequestContext, locale: string
 }
 
 /** Resolves a content key path such as `assignErrors.deviceCodeNotFound`. */
-export function text(content: Content, path: string): string {
-  const value = path.split('.').reduce<unknown>((node, key) => {
-    if (node && typeof node === 'object' && key in node) return (node as Record<string, unknown>)[key];
-    throw new Error(`content key ${path} not found at ${key}`);
-  }, content);
-  if (typeof value !== 'string') throw new Error(`content key ${path} is not a text`);
-  return value;
-}
+export { contentText as text } from '../../web/src/testing/scenarioFiles';

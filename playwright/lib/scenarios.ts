@@ -19,6 +19,9 @@ export interface Expectation {
   message?: string;
   coldTap?: boolean;
   path?: string;
+  /** Buy flow: the business code whose catalogue message shows; shown in the banner. */
+  errorCode?: string;
+  banner?: boolean;
 }
 
 /** One scenario file; `id` is `<flow>/<situation>` from its path. */
@@ -34,6 +37,14 @@ export interface Scenario<I = RetailInput> {
 
 const root = fileURLToPath(new URL('../../scenarios', import.meta.url));
 
+/** The flows that have scenarios (`scenarios/<flow>/`). */
+export function flows(): string[] {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
+
 /** Every scenario of a flow, read from the same YAML files the simulators embed. */
 export function scenarios<I = RetailInput>(flow: string): Scenario<I>[] {
   const dir = join(root, flow);
@@ -48,3 +59,49 @@ export function scenarios<I = RetailInput>(flow: string): Scenario<I>[] {
 
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/**
+ * What the user ends on and the kind of message shown: the stage or page, the content key of the
+ * message (`catalogue` for a business code's catalogue message), and the cold-tap, path and
+ * banner marks. Scenarios of one class differ only in the upstream answers behind the outcome;
+ * those are proven per scenario at faster layers (BFF integration tests, the drift-checked
+ * recordings and the Storybook scenario stories that replay them).
+ */
+export function outcomeClass(s: Scenario<unknown>): string {
+  const e = s.expect;
+  return [e.stage, e.message ?? (e.errorCode ? 'catalogue' : ''), e.coldTap ?? '', e.path ?? '', e.banner ?? ''].join('|');
+}
+
+/** One scenario walked in the browser, in these languages. */
+export interface Walk<I> {
+  scenario: Scenario<I>;
+  locales: readonly Locale[];
+}
+
+/**
+ * The scenarios the browser walks. By default: the journeys (in both languages), one scenario per
+ * outcome class not covered by a journey (the first by id), and the scenarios no story can
+ * finish (`noStory`), in alternating languages. `PW_ALL=1` walks every scenario (one language
+ * each, alternating; the journeys in both); `PW_BOTH=1` walks every scenario in both languages.
+ */
+export function walks<I>(flow: string, journeys: readonly string[], noStory: readonly string[] = []): Walk<I>[] {
+  const all = scenarios<I>(flow);
+  const unknown = [...journeys, ...noStory].filter((id) => !all.some((s) => s.id === id));
+  if (unknown.length) throw new Error(`no scenario file for ${unknown.join(', ')}`);
+  if (process.env.PW_BOTH === '1') return all.map((scenario) => ({ scenario, locales: LOCALES }));
+  if (process.env.PW_ALL === '1') {
+    return all.map((scenario, i) => ({ scenario, locales: journeys.includes(scenario.id) ? LOCALES : [LOCALES[i % 2]] }));
+  }
+  const covered = new Set(all.filter((s) => journeys.includes(s.id)).map(outcomeClass));
+  const picked: Walk<I>[] = [];
+  let alternate = 0;
+  for (const scenario of all) {
+    if (journeys.includes(scenario.id)) {
+      picked.push({ scenario, locales: LOCALES });
+    } else if (!covered.has(outcomeClass(scenario)) || noStory.includes(scenario.id)) {
+      covered.add(outcomeClass(scenario));
+      picked.push({ scenario, locales: [LOCALES[alternate++ % 2]] });
+    }
+  }
+  return picked;
+}

@@ -2,16 +2,15 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { merchantContent, text } from '../lib/content';
 import { walkRetail } from '../lib/retail';
-import { LOCALES, scenarios } from '../lib/scenarios';
+import { walks, type RetailInput } from '../lib/scenarios';
 
-// Every retail scenario walked in a real browser against the BFF in harness mode; the
-// expectation is read from the scenario file, never retyped here. Each scenario runs in one
-// language (alternating; the test command has 20 minutes on 2 cores), the happy path in both;
-// `PW_BOTH=1` walks every scenario in both. Both languages' texts of every key are checked by
-// the content tests, and Storybook shows every stage in both.
-const both = new Set(['retail/assign-success']);
-scenarios('retail').forEach((scenario, i) => {
-  const locales = both.has(scenario.id) || process.env.PW_BOTH === '1' ? LOCALES : [LOCALES[i % 2]];
+// Retail journeys walked in a real browser against the BFF in harness mode: the happy path in
+// both languages and one scenario per outcome class (`outcomeClass`), in alternating languages;
+// the expectation is read from the scenario file, never retyped here. Every other scenario's
+// outcome is proven per scenario by the BFF integration test (`bff/tests/it/scenarios.rs`) and
+// by its Storybook scenario story (`RetailScenarios.stories.tsx`, the drift-checked recording
+// replayed in the app). `PW_ALL=1` walks every scenario, `PW_BOTH=1` every one in both languages.
+for (const { scenario, locales } of walks<RetailInput>('retail', ['retail/assign-success'])) {
   for (const locale of locales) {
     test(`${scenario.id} [${locale}]: ${scenario.title}`, async ({ page, request }) => {
       const content = await merchantContent(request, locale);
@@ -31,4 +30,4 @@ scenarios('retail').forEach((scenario, i) => {
       await expectNoAxeViolations(page, `final ${want.stage}`);
     });
   }
-});
+}

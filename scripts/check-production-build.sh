@@ -7,8 +7,11 @@ cd "$(dirname "$0")/.."
 if cargo tree --locked -p bff --no-default-features -e normal --prefix none | grep -q '^simulators '; then
   echo "FAIL: simulators is a dependency of the production build" >&2; exit 1
 fi
-cargo build --release --locked -p bff --bin bff --no-default-features --target-dir target/production -q
-bin=target/production/release/bff
+# Same dependency features as the test build (poem's test client, tokio's test-util, which
+# dev-dependencies switch on), so only the bff crate recompiles; the shipped build is this code
+# without those two features.
+cargo build --release --locked -p bff --bin bff --no-default-features --features poem/test,tokio/test-util -q
+bin=target/release/bff
 for marker in UNKNOWN_SCENARIO existing-mobile-unverified; do
   if grep -aq "$marker" "$bin"; then echo "FAIL: $marker found in $bin" >&2; exit 1; fi
 done

@@ -12,10 +12,11 @@ step "rust tests (drift of openapi/*.json and recordings, unit, integration, pro
 cargo test --release --locked --workspace -q
 step "bff integration tests again, every session and context in a real Redis"
 start_test_redis
-cargo test --release --locked -p bff --test it -q
-step "production build: no embedded simulators, no harness"; ./scripts/check-production-build.sh
+cargo test --release --locked --workspace --test it -q  # --workspace: same features as above, no rebuild
 step "web typecheck and unit tests"; npm run --silent typecheck; npm run --silent test:web
 step "web build"; npm run --silent build:web
 step "storybook build"; npm run --silent build:storybook
 step "playwright (portal + storybook smoke)"; npx playwright test -c playwright/playwright.config.ts
+step "production build: no embedded simulators, no harness (after Playwright: it relinks target/release/bff)"
+./scripts/check-production-build.sh
 step "all green"

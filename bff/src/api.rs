@@ -49,4 +49,3 @@ pub fn service() -> OpenApiService<Api, ()> {
 pub fn openapi_spec() -> String {
     service().spec()
 }
-

@@ -52,7 +52,7 @@ pub const SIM_ROUTER_PATH: &str = "/sim/session/router";
 /// Path of the simulators' card-entry page as the browser sees it in harness mode.
 pub const SIM_CARD_ENTRY_PATH: &str = "/sim/card-entry";
 
-/// Where the browser is sent for identity (seed 000 §2 "Session"; `domain::identity`).
+/// Where the browser is sent for identity (seed 000 §2 "Session"; `flows::buy::identity`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct IdentityRouter {
     /// Router of production and test hosts (`BFF_IDENTITY_ROUTER_URL`); `None`: default.
@@ -282,29 +282,37 @@ impl Config {
     /// The identity router of production and test hosts.
     pub fn router_production(&self, urls: &UpstreamUrls) -> String {
         self.identity.production_url.clone().unwrap_or_else(|| {
-            self.browser_default(SIM_ROUTER_PATH, format!("{}/router", urls.get(Service::DigitalSession)))
+            self.browser_default(
+                SIM_ROUTER_PATH,
+                format!("{}/router", urls.get(Service::DigitalSession)),
+            )
         })
     }
 
     /// The identity router of every other host.
     pub fn router_staging(&self, urls: &UpstreamUrls) -> String {
         self.identity.staging_url.clone().unwrap_or_else(|| {
-            self.browser_default(SIM_ROUTER_PATH, format!("{}/router", urls.get(Service::DigitalSession)))
+            self.browser_default(
+                SIM_ROUTER_PATH,
+                format!("{}/router", urls.get(Service::DigitalSession)),
+            )
         })
     }
 
     /// The card-entry page as the browser loads it in the iframe.
     pub fn card_entry(&self, urls: &UpstreamUrls) -> String {
-        self.card_entry_url
-            .clone()
-            .unwrap_or_else(|| self.browser_default(SIM_CARD_ENTRY_PATH, urls.get(Service::CardEntry).to_owned()))
+        self.card_entry_url.clone().unwrap_or_else(|| {
+            self.browser_default(SIM_CARD_ENTRY_PATH, urls.get(Service::CardEntry).to_owned())
+        })
     }
 }
 
 /// Reads every service's `BFF_UPSTREAM_*` variable through `get`: `None` when none is set
 /// (embedded simulators), the URLs when all are, else [`ConfigError::PartialUpstreams`].
 /// Each must be an http(s) URL ([`ConfigError::Invalid`]).
-fn upstream_urls(get: &impl Fn(&str) -> Option<String>) -> Result<Option<UpstreamUrls>, ConfigError> {
+fn upstream_urls(
+    get: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<UpstreamUrls>, ConfigError> {
     let mut urls = BTreeMap::new();
     let mut missing = Vec::new();
     for s in Service::ALL {

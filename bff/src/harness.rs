@@ -272,9 +272,14 @@ mod tests {
         );
         let html = r.0.into_body().into_string().await.unwrap();
         let path = &scenario::find("buy/session-strip-phone").unwrap().start;
-        assert!(html.contains(&format!("data-next=\"/es{}\"", escape(path))), "{html}");
         assert!(
-            html.contains("data-session-storage=\"{&quot;stripPhoneNumber&quot;:&quot;true&quot;}\""),
+            html.contains(&format!("data-next=\"/es{}\"", escape(path))),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                "data-session-storage=\"{&quot;stripPhoneNumber&quot;:&quot;true&quot;}\""
+            ),
             "{html}"
         );
         assert!(html.contains("<script src=\"/harness/start.js\" defer>"));

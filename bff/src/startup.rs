@@ -7,7 +7,6 @@
 
 use std::{net::SocketAddr, sync::Arc};
 
-
 use poem::{
     Endpoint, EndpointExt, Request, Response, Route, Server,
     http::StatusCode,

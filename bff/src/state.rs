@@ -85,4 +85,3 @@ pub fn state_with_store(
         clock,
     }))
 }
-

@@ -233,7 +233,10 @@ impl From<StoreError> for ApiError {
         match e {
             StoreError::Unavailable(_) => {
                 tracing::warn!(error = %e, "store unavailable");
-                ApiError::new(ErrorCode::StoreUnavailable, "the session store is unavailable; retry later")
+                ApiError::new(
+                    ErrorCode::StoreUnavailable,
+                    "the session store is unavailable; retry later",
+                )
             }
             StoreError::Corrupt(_) => {
                 tracing::error!(error = %e, "store record corrupt");

@@ -76,11 +76,7 @@ pub fn locale(req: &Request) -> Lang {
         .header("accept-language")
         .and_then(|h| h.split(',').next())
         .is_some_and(|l| l.trim().to_ascii_lowercase().starts_with("es"));
-    if es {
-        Lang::Es
-    } else {
-        Lang::En
-    }
+    if es { Lang::Es } else { Lang::En }
 }
 
 /// The origin of the page that called (`https://<Host>` in production, `http://<Host>`

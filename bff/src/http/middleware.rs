@@ -161,7 +161,10 @@ impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
 /// CSRF-checked (`http::session::Csrf`) and rate-limited ([`RateLimit`]), whatever the
 /// operation.
 pub fn changes_state(method: &Method) -> bool {
-    matches!(*method, Method::POST | Method::PUT | Method::PATCH | Method::DELETE)
+    matches!(
+        *method,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    )
 }
 
 /// Per-client-address limit of state-changing requests (429 `RATE_LIMITED`). The key is the TCP peer

@@ -8,7 +8,12 @@ use super::{CallCtx, Clients, UpstreamError};
 /// Raw suggestions for `q` (unfiltered; see `flows::retail::address::filter_suggestions`).
 pub async fn suggest(c: &Clients, ctx: &CallCtx, q: &str) -> Result<Vec<String>, UpstreamError> {
     let rb = c
-        .request(Service::AddressSearch, reqwest::Method::GET, "/suggest", ctx)
+        .request(
+            Service::AddressSearch,
+            reqwest::Method::GET,
+            "/suggest",
+            ctx,
+        )
         .query(&[("q", q)]);
     c.send_json(Service::AddressSearch, rb).await
 }

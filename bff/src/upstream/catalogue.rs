@@ -15,7 +15,12 @@ pub async fn product_details(
     market_id: &str,
 ) -> Result<ProductDetailsResponse, UpstreamError> {
     let rb = c
-        .request(Service::Catalogue, reqwest::Method::GET, "/product-detail", ctx)
+        .request(
+            Service::Catalogue,
+            reqwest::Method::GET,
+            "/product-detail",
+            ctx,
+        )
         .query(&[
             ("source", CATALOGUE_SOURCE),
             ("marketId", market_id),

@@ -31,8 +31,11 @@ pub async fn bundle<T: DeserializeOwned>(
 ) -> Result<T, UpstreamError> {
     let es = if lang == Lang::Es { "es/" } else { "" };
     let path = format!("/-/api/{es}{site}/{area}");
-    c.send_json(SERVICE, c.request(SERVICE, reqwest::Method::GET, &path, ctx))
-        .await
+    c.send_json(
+        SERVICE,
+        c.request(SERVICE, reqwest::Method::GET, &path, ctx),
+    )
+    .await
 }
 
 /// Fetches the cart content (seed 000 §7 `GET /-/api/cart`, Spanish `/-/api/es/cart`).
@@ -43,8 +46,11 @@ pub async fn cart<T: DeserializeOwned>(
 ) -> Result<T, UpstreamError> {
     let es = if lang == Lang::Es { "es/" } else { "" };
     let path = format!("/-/api/{es}cart");
-    c.send_json(SERVICE, c.request(SERVICE, reqwest::Method::GET, &path, ctx))
-        .await
+    c.send_json(
+        SERVICE,
+        c.request(SERVICE, reqwest::Method::GET, &path, ctx),
+    )
+    .await
 }
 
 /// The query of the provider's broadband facts (seed 000 §1 plan-tier widget inputs).
@@ -67,11 +73,13 @@ pub async fn broadband_facts(
     ctx: &CallCtx,
     q: BroadbandQuery<'_>,
 ) -> Result<BroadbandFacts, UpstreamError> {
-    let rb = c.request(SERVICE, reqwest::Method::GET, "/broadband-facts", ctx).query(&[
-        ("tierIds", q.tier_ids),
-        ("servicePlanType", q.service_plan_type),
-        ("lob", q.lob),
-        ("sourceIds", q.source_ids),
-    ]);
+    let rb = c
+        .request(SERVICE, reqwest::Method::GET, "/broadband-facts", ctx)
+        .query(&[
+            ("tierIds", q.tier_ids),
+            ("servicePlanType", q.service_plan_type),
+            ("lob", q.lob),
+            ("sourceIds", q.source_ids),
+        ]);
     c.send_json(SERVICE, rb).await
 }

@@ -17,7 +17,12 @@ pub async fn create(
     body: &CreateSessionRequest,
 ) -> Result<CreateSessionResponse, UpstreamError> {
     let rb = c
-        .request(Service::DigitalSession, reqwest::Method::POST, "/secure/session", ctx)
+        .request(
+            Service::DigitalSession,
+            reqwest::Method::POST,
+            "/secure/session",
+            ctx,
+        )
         .json(body);
     c.send_json(Service::DigitalSession, rb).await
 }
@@ -29,7 +34,12 @@ pub async fn restore(
     id: &str,
 ) -> Result<RestoreSessionResponse, UpstreamError> {
     let rb = c
-        .request(Service::DigitalSession, reqwest::Method::GET, "/secure/session", ctx)
+        .request(
+            Service::DigitalSession,
+            reqwest::Method::GET,
+            "/secure/session",
+            ctx,
+        )
         .query(&[("digitalSessionId", id)]);
     c.send_json(Service::DigitalSession, rb).await
 }

@@ -21,7 +21,6 @@ use std::{collections::BTreeMap, time::Duration};
 use serde::de::DeserializeOwned;
 use upstream::{SCENARIO_HEADER, SOURCE_HEADER, TRACKING_HEADER, service::Service};
 
-
 /// Base URL of each upstream service (no trailing slash), keyed by the one service table
 /// (`upstream::service::Service`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,7 +46,8 @@ impl UpstreamUrls {
 
     /// Points `service` at `url` (tests aim one service at a mock server).
     pub fn set(&mut self, service: Service, url: impl Into<String>) {
-        self.0.insert(service, url.into().trim_end_matches('/').to_owned());
+        self.0
+            .insert(service, url.into().trim_end_matches('/').to_owned());
     }
 
     /// The base URL of `service`.

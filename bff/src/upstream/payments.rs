@@ -11,7 +11,12 @@ use super::{CallCtx, Clients, UpstreamError};
 
 /// A new prepaid payment id.
 pub async fn payment_id(c: &Clients, ctx: &CallCtx) -> Result<PaymentIdResponse, UpstreamError> {
-    let rb = c.request(Service::Payments, reqwest::Method::GET, "/prepaidPaymentID", ctx);
+    let rb = c.request(
+        Service::Payments,
+        reqwest::Method::GET,
+        "/prepaidPaymentID",
+        ctx,
+    );
     c.send_json(Service::Payments, rb).await
 }
 

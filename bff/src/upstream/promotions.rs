@@ -14,7 +14,12 @@ pub async fn promotions(
     body: &PromoRequest,
 ) -> Result<PromoResponse, UpstreamError> {
     let rb = c
-        .request(Service::Promotions, reqwest::Method::POST, "/get-promo", ctx)
+        .request(
+            Service::Promotions,
+            reqwest::Method::POST,
+            "/get-promo",
+            ctx,
+        )
         .json(body);
     c.send_json(Service::Promotions, rb).await
 }

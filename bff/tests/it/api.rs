@@ -49,7 +49,11 @@ const BROADBAND: &str = "/-/api/my.prepaid/broadband-facts";
 
 /// `getBroadbandFacts` with the plan-tier widget's inputs, `over` replacing some of them
 /// (`None` leaves a parameter out).
-async fn broadband(cli: &Client, path: &str, over: &[(&str, Option<&str>)]) -> poem::test::TestResponse {
+async fn broadband(
+    cli: &Client,
+    path: &str,
+    over: &[(&str, Option<&str>)],
+) -> poem::test::TestResponse {
     let mut req = cli.get(path);
     for (name, value) in [
         ("tierIds", "HSD_030"),
@@ -78,14 +82,30 @@ async fn broadband_facts_for_the_plan_tier_widget() {
     assert_eq!(labels[0]["servicePlanType"], "PREPAID");
     assert_eq!(labels[0]["lob"], "INTERNET");
     let text = labels[0]["label"].to_string();
-    for figure in ["200 Mbps", "$45", "$15", "234.5 Mbps", "11.72 Mbps", "18.4 ms", "$0"] {
+    for figure in [
+        "200 Mbps",
+        "$45",
+        "$15",
+        "234.5 Mbps",
+        "11.72 Mbps",
+        "18.4 ms",
+        "$0",
+    ] {
         assert!(text.contains(figure), "missing {figure}");
     }
     // No label for the query: 200 with none (the page then shows the content's notice).
-    for over in [("tierIds", "HSD_999"), ("servicePlanType", "POSTPAID"), ("lob", "VIDEO")] {
+    for over in [
+        ("tierIds", "HSD_999"),
+        ("servicePlanType", "POSTPAID"),
+        ("lob", "VIDEO"),
+    ] {
         let r = broadband(&cli, BROADBAND, &[(over.0, Some(over.1))]).await;
         r.assert_status_is_ok();
-        assert_eq!(json(r.0).await, serde_json::json!({"labels": []}), "{over:?}");
+        assert_eq!(
+            json(r.0).await,
+            serde_json::json!({"labels": []}),
+            "{over:?}"
+        );
     }
     let r = broadband(&cli, "/-/api/other.site/broadband-facts", &[]).await;
     assert_api_error(r, 404, "NOT_FOUND").await;

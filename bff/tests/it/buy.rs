@@ -6,13 +6,13 @@
 
 use std::time::Duration;
 
+use crate::common::*;
 use bff::{
     config::{Mode, UpstreamUrls},
     domain::error_catalogue as catalogue,
     startup::endpoint,
     state::Clock,
 };
-use crate::common::*;
 use poem::{EndpointExt, http::header, test::TestClient};
 use serde_json::{Value, json};
 use upstream::{content::Buyflow, service::Service};
@@ -26,7 +26,10 @@ pub(crate) fn now() -> chrono::DateTime<chrono::Utc> {
 }
 
 /// A harness-mode BFF over `urls` with the clock pinned.
-pub(crate) async fn app(urls: &UpstreamUrls, tweak: impl FnOnce(&mut bff::config::Config)) -> Client {
+pub(crate) async fn app(
+    urls: &UpstreamUrls,
+    tweak: impl FnOnce(&mut bff::config::Config),
+) -> Client {
     let mut cfg = config(Mode::Harness, urls, 3000);
     tweak(&mut cfg);
     let st = test_state(cfg, urls.clone(), Clock::fixed(now())).await;
@@ -735,7 +738,8 @@ async fn tax_failure_falls_back_to_the_subtotal() {
         .unwrap()
         .to_owned();
     let s = b.ok(b.serviceability(&loc)).await;
-    b.ok(b.product_details(s["marketId"].as_str().unwrap())).await;
+    b.ok(b.product_details(s["marketId"].as_str().unwrap()))
+        .await;
     let t = b
         .ok(b.send(
             "post",
@@ -764,7 +768,8 @@ async fn production_hosts_use_the_production_router() {
     let cli = app(&UpstreamUrls::under(&sims.base_url), |c| {
         c.identity.production_url = Some("https://id.example.com/router".into());
         c.identity.production_hosts = vec!["127.0.0.1".into()];
-    }).await;
+    })
+    .await;
     let b = Buyer::new(&cli, "en").await;
     b.shop("30309", "1200 Peachtree St", false).await;
     let c = b
@@ -808,7 +813,11 @@ async fn parallel_first_calls_share_one_buy_context() {
         s.assert_status_is_ok();
         d.assert_status_is_ok();
         let created = b
-            .send("post", "/secure/session", &json!({ "redirectUrl": "/en/buy/session" }))
+            .send(
+                "post",
+                "/secure/session",
+                &json!({ "redirectUrl": "/en/buy/session" }),
+            )
             .send()
             .await;
         created.assert_status_is_ok();

@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use bff::config::{Mode, UpstreamUrls};
 use crate::common::*;
+use bff::config::{Mode, UpstreamUrls};
 use poem::http::{StatusCode, header};
 use wiremock::{
     Mock, MockServer, ResponseTemplate,
@@ -107,7 +107,12 @@ async fn broadband_facts_forward_the_widget_inputs_and_map_failures() {
     get().await.assert_status_is_ok();
     let reqs = server.received_requests().await.unwrap();
     let query: Vec<(String, String)> = reqs[0].url.query_pairs().into_owned().collect();
-    let want = [("tierIds", "HSD_030"), ("servicePlanType", "PREPAID"), ("lob", "INTERNET"), ("sourceIds", "prepaid-portal")];
+    let want = [
+        ("tierIds", "HSD_030"),
+        ("servicePlanType", "PREPAID"),
+        ("lob", "INTERNET"),
+        ("sourceIds", "prepaid-portal"),
+    ];
     assert_eq!(query, want.map(|(k, v)| (k.to_owned(), v.to_owned())));
     assert_eq!(reqs[0].headers.get("trackingid").unwrap(), TRACKING);
     assert_eq!(reqs[0].headers.get("source").unwrap(), "DIGITAL2.0");

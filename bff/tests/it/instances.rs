@@ -94,7 +94,11 @@ async fn parallel_first_calls_at_two_instances_share_one_buy_context() {
         d.assert_status_is_ok();
         // Needs both the location (serviceability, on a) and the market (product details, on b).
         let created = on_a
-            .send("post", "/secure/session", &json!({ "redirectUrl": "/en/buy/session" }))
+            .send(
+                "post",
+                "/secure/session",
+                &json!({ "redirectUrl": "/en/buy/session" }),
+            )
             .send()
             .await;
         created.assert_status_is_ok();
@@ -111,7 +115,9 @@ async fn duplicate_submits_split_over_two_instances_make_one_upstream_order() {
         .respond_with(
             ResponseTemplate::new(200)
                 .set_delay(Duration::from_millis(500))
-                .set_body_json(json!({"orderDetails": {"orderNumber": "ORD-2I"}, "accountId": "ACC-2I"})),
+                .set_body_json(
+                    json!({"orderDetails": {"orderNumber": "ORD-2I"}, "accountId": "ACC-2I"}),
+                ),
         )
         .expect(1)
         .mount(&mock)
@@ -136,10 +142,18 @@ async fn duplicate_submits_split_over_two_instances_make_one_upstream_order() {
         }
     }))
     .await;
-    assert!(answers.iter().all(|a| a["orderNumber"] == "ORD-2I"), "{answers:?}");
+    assert!(
+        answers.iter().all(|a| a["orderNumber"] == "ORD-2I"),
+        "{answers:?}"
+    );
     let mut other = submit_body();
     other["langPref"] = json!("SPANISH");
-    assert_api_error(on_b.submit(&key, &other).send().await, 422, "IDEMPOTENCY_MISMATCH").await;
+    assert_api_error(
+        on_b.submit(&key, &other).send().await,
+        422,
+        "IDEMPOTENCY_MISMATCH",
+    )
+    .await;
     mock.verify().await;
 }
 

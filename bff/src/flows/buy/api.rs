@@ -1,6 +1,6 @@
 //! New-customer buy flow (tag buy; seed 000 §2-§9; ARCHITECTURE.md "Buy flow (issue 3): the
-//! BFF holds the order"). Every operation reads or updates the session's buy context
-//! (`crate::buy`); rules live in `crate::domain`.
+//! BFF holds the order"). Every operation reads or changes the session's buy context
+//! (`super::context`) through its methods; shared rules live in `crate::domain`.
 
 use std::sync::Arc;
 
@@ -25,10 +25,10 @@ use crate::http::{
 use crate::{
     domain::{cart, promotions},
     http::error::{ApiError, ErrorCode, FieldError},
-    upstream::UpstreamError,
     state::AppState,
     store::Idempotent,
     upstream as up,
+    upstream::UpstreamError,
 };
 
 /// `source` of the promotions call (seed 000 §7).
@@ -74,14 +74,15 @@ impl BuyApi {
             let d = up::catalogue::product_details(&state.clients, &ctx, &market_id).await?;
             let shipping = cart::shipping(&d.shipping).ok_or_else(|| {
                 ApiError::from(UpstreamError::BadResponse {
-                    service: "catalogue",
+                    service: upstream::service::Service::Catalogue.name(),
                     reason: format!("shipping rate {:?} is not a decimal", d.shipping.rate),
                 })
             })?;
             let sid = buy::sid(session);
             buy::update(&state.store, &sid, |c| {
                 c.record_product_details(&market_id, &ctx.tracking_id, d.clone())
-            }).await?;
+            })
+            .await?;
             Ok(ProductDetails {
                 products: d.products,
                 shipping,
@@ -121,8 +122,14 @@ impl BuyApi {
                 .cloned();
             let sid = buy::sid(session);
             buy::update(&state.store, &sid, |c| {
-                c.record_promotions(valid.clone(), &b.market_id, &b.location_id, &ctx.tracking_id)
-            }).await?;
+                c.record_promotions(
+                    valid.clone(),
+                    &b.market_id,
+                    &b.location_id,
+                    &ctx.tracking_id,
+                )
+            })
+            .await?;
             Ok(Promotions {
                 prepaid_promotions: r.prepaid_promotions,
                 valid_promotion: valid,
@@ -252,7 +259,7 @@ impl BuyApi {
     }
 
     /// Submits the order (seed 000 §3, §4): the BFF builds the whole payload from the buy
-    /// context (`bff/src/domain/order.rs`) with the browser's final choices, and maps the
+    /// context (`bff/src/flows/buy/order.rs`) with the browser's final choices, and maps the
     /// answer: `BUS_CUSTACT_05`, `SYS0010` or no code -> `placed`; `PAYMENT-0001`,
     /// `SYS_CUSTACT_01` -> `unrecoverable` (error page); any other code -> `failed` with the
     /// catalogue `message` (banner). Idempotent: the same `Idempotency-Key` (per session)
@@ -314,7 +321,11 @@ impl BuyApi {
         let key = format!("submitOrder:{sid}:{}", idempotency_key.0);
         let fingerprint = serde_json::to_string(&b).unwrap_or_default();
         let run = move || async move { place(&st, &sid2, &call_ctx, lang, payload).await };
-        match state.store.idempotent::<SubmitAnswer, _>(&key, &fingerprint, run).await {
+        match state
+            .store
+            .idempotent::<SubmitAnswer, _>(&key, &fingerprint, run)
+            .await
+        {
             Err(e) => ApiError::from(e).into(),
             Ok(Idempotent::Mismatch) => ApiError::new(
                 ErrorCode::IdempotencyMismatch,
@@ -351,7 +362,10 @@ async fn place(
     let message = match (&code, outcome) {
         (Some(c), OrderOutcome::Failed | OrderOutcome::Unrecoverable) => {
             tracing::warn!(code = %c, ?outcome, "order not placed");
-            state.error_messages.message(&state.clients, ctx, lang, c).await
+            state
+                .error_messages
+                .message(&state.clients, ctx, lang, c)
+                .await
         }
         _ => None,
     };
@@ -364,7 +378,11 @@ async fn place(
         email,
     };
     // The provider has answered: the customer gets that answer even if it cannot be kept.
-    if let Err(e) = buy::update(&state.store, sid, |c: &mut BuyContext| c.record_order(&result)).await {
+    if let Err(e) = buy::update(&state.store, sid, |c: &mut BuyContext| {
+        c.record_order(&result)
+    })
+    .await
+    {
         tracing::error!(error = ?e.error_code, "order answer not recorded in the buy context");
     }
     Ok(result)

@@ -204,7 +204,8 @@ impl BuyContext {
         }
         self.valid_promo = valid;
         self.market_id.get_or_insert_with(|| market_id.to_owned());
-        self.location_id.get_or_insert_with(|| location_id.to_owned());
+        self.location_id
+            .get_or_insert_with(|| location_id.to_owned());
         self.tracking_id = Some(tracking_id.to_owned());
     }
 

@@ -5,11 +5,7 @@
 use std::sync::Arc;
 
 use poem::{Request, session::Session, web::Data};
-use poem_openapi::{
-    OpenApi,
-    param::Query,
-    payload::Json,
-};
+use poem_openapi::{OpenApi, param::Query, payload::Json};
 use serde_json::json;
 use upstream::digital_session::{
     CreateSessionRequest, DigitalSession, HandOffLocation, HandOffPayload, InvoiceLine,
@@ -24,9 +20,9 @@ use crate::http::{
 use crate::{
     domain::money::{cents_of, two_decimals},
     http::error::{ApiError, ErrorCode},
-    upstream::UpstreamError,
     state::AppState,
     upstream as up,
+    upstream::UpstreamError,
 };
 
 /// Whether a restored session is complete (seed 000 §2): phone, e-mail, first name, last
@@ -167,7 +163,8 @@ impl DigitalSessionApi {
         let run = async {
             let tracking = buy::load(&state.store, &sid).await?.tracking_id;
             let ctx = sel.ctx(tracking.unwrap_or_else(|| tracking_from_header(req)));
-            let r = match up::digital_session::restore(&state.clients, &ctx, &digital_session_id).await
+            let r = match up::digital_session::restore(&state.clients, &ctx, &digital_session_id)
+                .await
             {
                 Ok(r) => r,
                 Err(UpstreamError::Status { status: 404, .. }) => {

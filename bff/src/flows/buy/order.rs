@@ -19,7 +19,6 @@
 //! `BUS_CUSTACT_05`, `SYS0010` or none -> placed; `PAYMENT-0001`, `SYS_CUSTACT_01` ->
 //! unrecoverable (error page); any other -> failed (banner message).
 
-
 use upstream::{
     activation::{
         ActivationCustomerInfo, ActivationPaymentInfo, ActivationRequest, ActivationResponse,
@@ -342,8 +341,8 @@ pub fn build(ctx: &BuyContext, choices: &Choices) -> Result<ActivationRequest, N
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::context::{BillingData, CardData, CustomerData};
+    use super::*;
     use proptest::prelude::*;
     use upstream::address::Address;
 

@@ -52,7 +52,8 @@ impl PaymentsApi {
             let r = up::payments::payment_id(&state.clients, &ctx).await?;
             buy::update(&state.store, &sid, |c| {
                 c.start_payment(r.response.prepaid_payment_id.clone())
-            }).await?;
+            })
+            .await?;
             Ok(r)
         };
         run.await.into()

@@ -1,15 +1,11 @@
 //! Retail-partner starter-kit flow (tag retail; seed 000 §2 retail flow, §4, §5, §7).
-//! Paths keep the seeds' shapes. Rules live in `crate::domain`; this module validates input,
+//! Paths keep the seeds' shapes. Rules live in `super::{address, assign}` and `crate::domain`; this module validates input,
 //! calls the upstream clients and adds the derived `outcome` fields.
 
 use std::sync::Arc;
 
 use poem::web::Data;
-use poem_openapi::{
-    OpenApi,
-    param::Query,
-    payload::Json,
-};
+use poem_openapi::{OpenApi, param::Query, payload::Json};
 use upstream::{address::Address, van::AssignRequest};
 use uuid::Uuid;
 
@@ -19,11 +15,7 @@ use crate::http::{
     extract::{Csrf, ScenarioSel},
     tags::ApiTags,
 };
-use crate::{
-    http::error::ApiError,
-    state::AppState,
-    upstream as up,
-};
+use crate::{http::error::ApiError, state::AppState, upstream as up};
 
 /// Retail flow operations.
 pub struct RetailApi;
@@ -171,7 +163,8 @@ impl RetailApi {
                 let sid = crate::flows::buy::context::sid(session);
                 crate::flows::buy::context::update(&state.store, &sid, |c| {
                     c.record_serviceability(&location_id, &ctx.tracking_id, &r)
-                }).await?;
+                })
+                .await?;
             }
             Ok(Serviceability::from(r))
         };

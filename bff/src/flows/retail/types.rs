@@ -1,10 +1,7 @@
 //! Schemas and answer enums of the retail operations (`api.rs`); seed 000 §3, §5.
 
 use poem_openapi::{Enum, Object};
-use upstream::{
-    address::CustomerInfo,
-    serviceability::ServiceabilityResponse,
-};
+use upstream::{address::CustomerInfo, serviceability::ServiceabilityResponse};
 use uuid::Uuid;
 
 use super::{address::ValidationOutcome, assign::AssignOutcome};
@@ -146,7 +143,7 @@ pub struct AssignBody {
 }
 
 /// Answer of `assignDevice`: the upstream answer plus `outcome` (seed 000 §4, §8; rule in
-/// `bff/src/domain/assign.rs`).
+/// `bff/src/flows/retail/assign.rs`).
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct AssignResult {

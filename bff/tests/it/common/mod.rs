@@ -31,7 +31,11 @@ pub fn web_dist() -> PathBuf {
             "<!doctype html><html lang=\"en\"><title>app</title><div id=\"root\"></div></html>",
         )
         .unwrap();
-        std::fs::write(dir.join("assets/app-1a2b3c.js"), "console.log('app');".repeat(100)).unwrap();
+        std::fs::write(
+            dir.join("assets/app-1a2b3c.js"),
+            "console.log('app');".repeat(100),
+        )
+        .unwrap();
         std::fs::write(dir.join("robots.txt"), "User-agent: *\n").unwrap();
         dir
     })

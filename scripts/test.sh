@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Runs every test: contract drift, Rust (unit, integration, property), web unit tests, the web
 # and Storybook builds with a smoke run over every story, and the Playwright suite against one
-# release BFF in harness mode. Installs what it needs (Debian chromium, npm packages).
+# release BFF in harness mode. Installs what it needs (Debian chromium and redis-server, npm
+# packages); the release build starts first and runs while those install (they wait on the
+# network, the build on the CPU).
 source "$(dirname "$0")/lib.sh"
 
+step "cargo build --release (once, shared by tests and the portal), in the background"
+build_release &
+build_pid=$!
 step "system packages (chromium, redis-server)"; ensure_system_packages
 step "npm packages"; ensure_node_modules
-step "cargo build --release (once, shared by tests and the portal)"; build_release
+step "waiting for the release build"; wait "$build_pid"
 step "contract drift: web/src/api from openapi/bff.json"; npm run --silent check:api
 step "rust tests (drift of openapi/*.json and recordings, unit, integration, property)"
 cargo test --release --locked --workspace -q

@@ -100,6 +100,7 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
         .data(state.clone());
 
     let spec = api::service();
+    #[cfg_attr(not(feature = "simulators"), allow(unused_mut))]
     let mut other = Route::new()
         .nest("/docs", spec.swagger_ui())
         .at("/openapi.json", spec.spec_endpoint());

@@ -67,3 +67,38 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
     ];
     assert_eq!(ids, want);
 }
+
+/// Every state-changing operation declares the `csrf` security scheme and the shared 403,
+/// 413, 429 and 503 answers; no operation takes the token as a parameter of its own.
+#[test]
+fn state_changing_operations_declare_csrf_and_the_shared_answers() {
+    let spec: serde_json::Value = serde_json::from_str(&bff::openapi_spec()).unwrap();
+    assert_eq!(spec["components"]["securitySchemes"]["csrf"]["name"], "x-xsrf-token");
+    let mut writes = 0;
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let params = op["parameters"].as_array().cloned().unwrap_or_default();
+            assert!(
+                params.iter().all(|p| p["name"] != "x-xsrf-token"),
+                "{method} {path} takes the token as a parameter"
+            );
+            let declares = op["security"]
+                .as_array()
+                .is_some_and(|s| s.iter().any(|r| r.get("csrf").is_some()));
+            let responses = op["responses"].as_object().unwrap();
+            if matches!(method.as_str(), "post" | "put" | "patch" | "delete") {
+                writes += 1;
+                assert!(declares, "{method} {path} does not declare csrf");
+                for status in ["403", "413", "429", "503"] {
+                    assert!(responses.contains_key(status), "{method} {path} lacks {status}");
+                }
+            } else {
+                assert!(!declares, "{method} {path} declares csrf but changes nothing");
+            }
+            if path != "/healthz" {
+                assert!(responses.contains_key("503"), "{method} {path} lacks 503");
+            }
+        }
+    }
+    assert_eq!(writes, 8, "the contract's state-changing operations");
+}

@@ -417,7 +417,7 @@ export interface paths {
         put?: never;
         /**
          * Submits the order (seed 000 §3, §4): the BFF builds the whole payload from the buy
-         *     context (`bff/src/domain/order.rs`) with the browser's final choices, and maps the
+         *     context (`bff/src/flows/buy/order.rs`) with the browser's final choices, and maps the
          *     answer: `BUS_CUSTACT_05`, `SYS0010` or no code -> `placed`; `PAYMENT-0001`,
          *     `SYS_CUSTACT_01` -> `unrecoverable` (error page); any other code -> `failed` with the
          *     catalogue `message` (banner). Idempotent: the same `Idempotency-Key` (per session)
@@ -725,7 +725,7 @@ export interface components {
         /**
          * AssignResult
          * @description Answer of `assignDevice`: the upstream answer plus `outcome` (seed 000 §4, §8; rule in
-         *     `bff/src/domain/assign.rs`).
+         *     `bff/src/flows/retail/assign.rs`).
          */
         AssignResult: {
             /** @description `SUCCESS` or a failure status. */

@@ -53,23 +53,8 @@ pub struct AppState {
     pub clock: Clock,
 }
 
-/// The state for `config` and its upstream URLs (`Embedded` must be resolved by the caller:
-/// see `startup::Application::build`).
-pub fn state(config: Config, urls: UpstreamUrls) -> Result<Arc<AppState>, reqwest::Error> {
-    state_with_clock(config, urls, Clock::system())
-}
-
-/// [`state`] with the given clock (tests pin time), on an in-memory store.
-pub fn state_with_clock(
-    config: Config,
-    urls: UpstreamUrls,
-    clock: Clock,
-) -> Result<Arc<AppState>, reqwest::Error> {
-    let store = Store::memory(config.store.clone());
-    state_with_store(config, urls, clock, store)
-}
-
-/// The state over an existing store (Redis: see `startup::Application::build`).
+/// The state for `config`, its upstream URLs (`Embedded` resolved by the caller: see
+/// `startup::Application::build`), the clock (tests pin it) and the store (memory or Redis).
 pub fn state_with_store(
     config: Config,
     urls: UpstreamUrls,

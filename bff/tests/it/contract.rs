@@ -73,7 +73,10 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
 #[test]
 fn state_changing_operations_declare_csrf_and_the_shared_answers() {
     let spec: serde_json::Value = serde_json::from_str(&bff::openapi_spec()).unwrap();
-    assert_eq!(spec["components"]["securitySchemes"]["csrf"]["name"], "x-xsrf-token");
+    assert_eq!(
+        spec["components"]["securitySchemes"]["csrf"]["name"],
+        "x-xsrf-token"
+    );
     let mut writes = 0;
     for (path, item) in spec["paths"].as_object().unwrap() {
         for (method, op) in item.as_object().unwrap() {
@@ -90,10 +93,16 @@ fn state_changing_operations_declare_csrf_and_the_shared_answers() {
                 writes += 1;
                 assert!(declares, "{method} {path} does not declare csrf");
                 for status in ["403", "413", "429", "503"] {
-                    assert!(responses.contains_key(status), "{method} {path} lacks {status}");
+                    assert!(
+                        responses.contains_key(status),
+                        "{method} {path} lacks {status}"
+                    );
                 }
             } else {
-                assert!(!declares, "{method} {path} declares csrf but changes nothing");
+                assert!(
+                    !declares,
+                    "{method} {path} declares csrf but changes nothing"
+                );
             }
             if path != "/healthz" {
                 assert!(responses.contains_key("503"), "{method} {path} lacks 503");

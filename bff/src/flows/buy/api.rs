@@ -311,10 +311,7 @@ impl BuyApi {
             Err(order::NotReady(missing)) => return not_ready(&missing.join(", ")).into(),
         };
         let lang = locale(req);
-        let tracking = snapshot
-            .tracking_id
-            .clone()
-            .unwrap_or_else(|| tracking_from_header(req));
+        let tracking = snapshot.tracking_or(|| tracking_from_header(req));
         let call_ctx = sel.ctx(tracking);
         let st = state.0.clone();
         let sid2 = sid.clone();

@@ -118,6 +118,11 @@ pub struct BuyContext {
 }
 
 impl BuyContext {
+    /// The flow's tracking id, else `fallback()` (the request's `trackingid` header).
+    pub fn tracking_or(&self, fallback: impl FnOnce() -> String) -> String {
+        self.tracking_id.clone().unwrap_or_else(fallback)
+    }
+
     /// The promotion in the cart, if any.
     pub fn promo_in_cart(&self) -> Option<&Discount> {
         self.valid_promo.as_ref().filter(|_| self.promo_in_cart)

@@ -75,11 +75,7 @@ impl DigitalSessionApi {
                     "the order lacks: location id and market id (serviceability, product details)",
                 ));
             };
-            let ctx = sel.ctx(
-                c.tracking_id
-                    .clone()
-                    .unwrap_or_else(|| tracking_from_header(req)),
-            );
+            let ctx = sel.ctx(c.tracking_or(|| tracking_from_header(req)));
             let origin = page_origin(req, &state.config);
             let return_url = format!("{origin}{}", body.redirect_url);
             let cart = c.cart();
@@ -161,8 +157,10 @@ impl DigitalSessionApi {
     ) -> RestoreSessionResponse {
         let sid = buy::sid(session);
         let run = async {
-            let tracking = buy::load(&state.store, &sid).await?.tracking_id;
-            let ctx = sel.ctx(tracking.unwrap_or_else(|| tracking_from_header(req)));
+            let tracking = buy::load(&state.store, &sid)
+                .await?
+                .tracking_or(|| tracking_from_header(req));
+            let ctx = sel.ctx(tracking);
             let r = match up::digital_session::restore(&state.clients, &ctx, &digital_session_id)
                 .await
             {

@@ -47,8 +47,10 @@ impl PaymentsApi {
     ) -> PaymentIdAnswer {
         let sid = buy::sid(session);
         let run = async {
-            let tracking = buy::load(&state.store, &sid).await?.tracking_id;
-            let ctx = sel.ctx(tracking.unwrap_or_else(|| tracking_from_header(req)));
+            let tracking = buy::load(&state.store, &sid)
+                .await?
+                .tracking_or(|| tracking_from_header(req));
+            let ctx = sel.ctx(tracking);
             let r = up::payments::payment_id(&state.clients, &ctx).await?;
             buy::update(&state.store, &sid, |c| {
                 c.start_payment(r.response.prepaid_payment_id.clone())
@@ -88,10 +90,7 @@ impl PaymentsApi {
         let base = state.config.card_entry(state.clients.urls());
         let sep = if base.contains('?') { '&' } else { '?' };
         let addr = c.address.clone().unwrap_or_default();
-        let tracking = c
-            .tracking_id
-            .clone()
-            .unwrap_or_else(|| tracking_from_header(req));
+        let tracking = c.tracking_or(|| tracking_from_header(req));
         CardEntryConfigResponse::Ok(Json(CardEntryConfig {
             iframe_url: format!("{base}{sep}lang={lang}&parentOrigin={}", encode(&origin)),
             height: CARD_ENTRY_HEIGHT,
@@ -164,12 +163,7 @@ impl PaymentsApi {
                     "the order lacks: paymentId (call getPrepaidPaymentId first)",
                 ));
             };
-            let ctx = sel.ctx(
-                snapshot
-                    .tracking_id
-                    .clone()
-                    .unwrap_or_else(|| tracking_from_header(req)),
-            );
+            let ctx = sel.ctx(snapshot.tracking_or(|| tracking_from_header(req)));
             let (first, last) = if b.billing.last_name.trim().is_empty() {
                 split_billing_name(&b.billing.first_name)
                     .unwrap_or_else(|| (b.billing.first_name.trim().to_owned(), String::new()))

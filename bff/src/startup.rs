@@ -89,13 +89,15 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     let service = api::service();
     let api_ep = Route::new()
         .nest("/", service)
-        .with(session::Csrf)
+        .with(crate::http::csrf::Csrf)
         .with(session::middleware(
             state.config.mode == Mode::Production,
             state.store.clone(),
         ))
         .with(mw::BodyLimit(state.config.max_body_bytes))
-        .with(mw::RateLimit::per_minute(state.config.rate_limit_per_min))
+        .with(crate::http::rate_limit::RateLimit::per_minute(
+            state.config.rate_limit_per_min,
+        ))
         .with(mw::ApiErrors)
         .data(state.clone());
 

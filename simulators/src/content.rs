@@ -54,7 +54,11 @@ pub fn broadband_facts(
 ) -> Result<BroadbandFacts, serde_json::Error> {
     let all: BroadbandFacts = serde_json::from_str(BROADBAND_FACTS)?;
     let mut wanted: Vec<&str> = Vec::new();
-    for id in tier_ids.split(',').map(str::trim).filter(|id| !id.is_empty()) {
+    for id in tier_ids
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+    {
         if !wanted.contains(&id) {
             wanted.push(id);
         }
@@ -487,7 +491,6 @@ mod tests {
         }
     }
 
-
     /// Codes we named (business-codes.md: the account-not-found placeholder and `_025`).
     const OUR_CODES: &[&str] = &["ACCOUNT_NOT_FOUND", "ACCOUNT_NOT_FOUND_025"];
 
@@ -650,7 +653,11 @@ mod tests {
                 "{}",
                 logout.url
             );
-            assert!(logout.url.contains("client_id=prepaid-digital"), "{}", logout.url);
+            assert!(
+                logout.url.contains("client_id=prepaid-digital"),
+                "{}",
+                logout.url
+            );
             assert!(!logout.label.is_empty() && !logout.disabled, "{locale:?}");
             assert!(!buy.broadband_label.unavailable.is_empty());
         }

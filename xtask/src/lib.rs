@@ -22,7 +22,10 @@ impl Generated {
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        Self { path: repo_root().join(relative), text }
+        Self {
+            path: repo_root().join(relative),
+            text,
+        }
     }
 
     /// Writes the file, creating its directory.
@@ -45,7 +48,10 @@ impl Generated {
 
 /// The repository root (the workspace directory).
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .to_path_buf()
 }
 
 /// The two contracts: browser to BFF, BFF to upstream.

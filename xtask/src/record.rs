@@ -78,7 +78,14 @@ impl Browser {
         if !scenario.is_empty() {
             cookies = format!("{cookies}; sim_scenario={scenario}");
         }
-        Ok(Self { http: http.clone(), base: base.to_owned(), cookies, xsrf, exchanges: Vec::new(), volatile: Vec::new() })
+        Ok(Self {
+            http: http.clone(),
+            base: base.to_owned(),
+            cookies,
+            xsrf,
+            exchanges: Vec::new(),
+            volatile: Vec::new(),
+        })
     }
 
     /// Makes one call as the web app does and records it; returns the answer's body.
@@ -117,9 +124,15 @@ impl Browser {
         }
         let res = req.send().await.map_err(err(format!("{method} {path}")))?;
         let status = res.status().as_u16();
-        let bytes = res.bytes().await.map_err(err(format!("{method} {path} body")))?;
-        let mut body: Value = if bytes.is_empty() { Value::Null } else {
-            serde_json::from_slice(&bytes).map_err(|e| RecordError(format!("{method} {path} body: {e}")))?
+        let bytes = res
+            .bytes()
+            .await
+            .map_err(err(format!("{method} {path} body")))?;
+        let mut body: Value = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes)
+                .map_err(|e| RecordError(format!("{method} {path} body: {e}")))?
         };
         stabilise(&mut body);
         self.exchanges.push(Exchange {
@@ -144,13 +157,30 @@ impl Browser {
     }
 
     /// A form post outside the BFF's API (the identity router page); not recorded.
-    pub(crate) async fn external_form(&self, url: &str, form: &[(&str, &str)]) -> Result<(), RecordError> {
-        let url = if url.starts_with('/') { format!("{}{url}", self.base) } else { url.to_owned() };
+    pub(crate) async fn external_form(
+        &self,
+        url: &str,
+        form: &[(&str, &str)],
+    ) -> Result<(), RecordError> {
+        let url = if url.starts_with('/') {
+            format!("{}{url}", self.base)
+        } else {
+            url.to_owned()
+        };
         let url = url.as_str();
         // The router answers with a redirect back to the app page; the walk does not follow it.
         bff::upstream::install_tls_provider();
-        let once = Client::builder().redirect(reqwest::redirect::Policy::none()).build().map_err(err(url))?;
-        let res = once.post(url).header("host", RECORDED_HOST).form(form).send().await.map_err(err(url))?;
+        let once = Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(err(url))?;
+        let res = once
+            .post(url)
+            .header("host", RECORDED_HOST)
+            .form(form)
+            .send()
+            .await
+            .map_err(err(url))?;
         if res.status().is_client_error() || res.status().is_server_error() {
             return Err(RecordError(format!("{url}: {}", res.status())));
         }
@@ -163,7 +193,11 @@ fn stabilise(body: &mut Value) {
     match body {
         Value::Object(map) => {
             for (key, value) in map.iter_mut() {
-                if matches!(key.as_str(), "requestId" | "sessionId" | "timestamp" | "custGuid") && value.is_string() {
+                if matches!(
+                    key.as_str(),
+                    "requestId" | "sessionId" | "timestamp" | "custGuid"
+                ) && value.is_string()
+                {
                     *value = json!("recorded");
                 } else {
                     stabilise(value);
@@ -181,9 +215,18 @@ pub(crate) fn text<'a>(input: &'a Value, key: &str) -> &'a str {
 
 /// Walks the retail starter-kit flow (seed 000 §2) with the scenario's input.
 async fn walk_retail(b: &mut Browser, input: &Value) -> Result<(), RecordError> {
-    let (street, unit, zip) = (text(input, "street"), text(input, "unit"), text(input, "zip"));
-    b.call(Method::GET, "/secure/api/v1/address/suggestions", &[("q", street), ("trackingId", TRACKING_ID)], None)
-        .await?;
+    let (street, unit, zip) = (
+        text(input, "street"),
+        text(input, "unit"),
+        text(input, "zip"),
+    );
+    b.call(
+        Method::GET,
+        "/secure/api/v1/address/suggestions",
+        &[("q", street), ("trackingId", TRACKING_ID)],
+        None,
+    )
+    .await?;
     let validation = b
         .call(
             Method::GET,
@@ -199,12 +242,17 @@ async fn walk_retail(b: &mut Browser, input: &Value) -> Result<(), RecordError> 
             None,
         )
         .await?;
-    let infos = validation["customerInfos"].as_array().cloned().unwrap_or_default();
+    let infos = validation["customerInfos"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let chosen = match validation["outcome"].as_str() {
         Some("single") => infos.first().cloned(),
         Some("multiple") => {
             let pick = text(input, "pickUnit");
-            infos.into_iter().find(|i| !pick.is_empty() && i["address"]["addressLine2"].as_str() == Some(pick))
+            infos
+                .into_iter()
+                .find(|i| !pick.is_empty() && i["address"]["addressLine2"].as_str() == Some(pick))
         }
         _ => None,
     };
@@ -214,7 +262,11 @@ async fn walk_retail(b: &mut Browser, input: &Value) -> Result<(), RecordError> 
         .call(
             Method::GET,
             "/secure/api/v1/serviceability/address/validate-customer-serviceability",
-            &[("trackingId", TRACKING_ID), ("locationId", &location), ("source", "CP_VAN")],
+            &[
+                ("trackingId", TRACKING_ID),
+                ("locationId", &location),
+                ("source", "CP_VAN"),
+            ],
             None,
         )
         .await?;
@@ -231,7 +283,8 @@ async fn walk_retail(b: &mut Browser, input: &Value) -> Result<(), RecordError> 
         "phoneNo": text(input, "phone"),
         "trackingId": TRACKING_ID,
     });
-    b.call(Method::POST, "/van-service-api/assign", &[], Some(body)).await?;
+    b.call(Method::POST, "/van-service-api/assign", &[], Some(body))
+        .await?;
     Ok(())
 }
 
@@ -243,8 +296,15 @@ async fn record_scenario(
     let mut browser = Browser::open(http, base, &scenario.id).await?;
     match scenario.flow.as_str() {
         "retail" => walk_retail(&mut browser, &scenario.input).await?,
-        "buy" => crate::record_buy::walk_buy(&mut browser, &scenario.start, &scenario.input).await?,
-        other => return Err(RecordError(format!("{}: no recorder for flow {other}", scenario.id))),
+        "buy" => {
+            crate::record_buy::walk_buy(&mut browser, &scenario.start, &scenario.input).await?
+        }
+        other => {
+            return Err(RecordError(format!(
+                "{}: no recorder for flow {other}",
+                scenario.id
+            )));
+        }
     }
     let (flow, situation) = scenario.id.split_once('/').unwrap_or(("", &scenario.id));
     let doc = json!({
@@ -263,14 +323,21 @@ async fn record_scenario(
     for (value, stand_in) in &browser.volatile {
         text = text.replace(value.as_str(), stand_in);
     }
-    Ok(Generated::new(format!("web/src/flows/{flow}/recordings/{situation}.json"), text))
+    Ok(Generated::new(
+        format!("web/src/flows/{flow}/recordings/{situation}.json"),
+        text,
+    ))
 }
 
 async fn record_content(http: &Client, base: &str) -> Result<Generated, RecordError> {
     let mut all = Map::new();
     for (locale, prefix) in [("en", "/-/api"), ("es", "/-/api/es")] {
         let mut bundle = Map::new();
-        for (key, area) in [("merchantFlow", "merchant-flow"), ("dictionary", "dictionary"), ("buyflow", "buyflow")] {
+        for (key, area) in [
+            ("merchantFlow", "merchant-flow"),
+            ("dictionary", "dictionary"),
+            ("buyflow", "buyflow"),
+        ] {
             let url = format!("{base}{prefix}/my.prepaid/{area}");
             let body: Value = http
                 .get(&url)
@@ -285,7 +352,10 @@ async fn record_content(http: &Client, base: &str) -> Result<Generated, RecordEr
         }
         all.insert(locale.into(), Value::Object(bundle));
     }
-    Ok(Generated::new("web/src/content/recordings/content.json", pretty(&Value::Object(all))))
+    Ok(Generated::new(
+        "web/src/content/recordings/content.json",
+        pretty(&Value::Object(all)),
+    ))
 }
 
 fn pretty(v: &Value) -> String {
@@ -303,7 +373,9 @@ pub async fn record_all() -> Result<Vec<Generated>, RecordError> {
         _ => None,
     })
     .map_err(|e| RecordError(format!("config: {e}")))?;
-    let app = bff::startup::Application::build(config).await.map_err(|e| RecordError(format!("startup: {e}")))?;
+    let app = bff::startup::Application::build(config)
+        .await
+        .map_err(|e| RecordError(format!("startup: {e}")))?;
     let base = format!("http://127.0.0.1:{}", app.port());
     let server = tokio::spawn(app.run_until_stopped());
     let http = Client::new();

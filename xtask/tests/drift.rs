@@ -3,7 +3,11 @@
 
 fn assert_no_drift(files: &[xtask::Generated], fix: &str) {
     let drift: Vec<String> = files.iter().filter_map(xtask::Generated::drift).collect();
-    assert!(drift.is_empty(), "{}\nregenerate with `{fix}` and commit", drift.join("\n"));
+    assert!(
+        drift.is_empty(),
+        "{}\nregenerate with `{fix}` and commit",
+        drift.join("\n")
+    );
 }
 
 #[test]

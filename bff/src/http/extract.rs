@@ -16,7 +16,7 @@ use crate::{
 
 /// The CSRF token of the session (header `x-xsrf-token`, from `GET /token`), declared by
 /// every state-changing operation so the contract shows it. It is checked in one place,
-/// before routing and before the body is read: `http::session::Csrf` answers 403
+/// before routing and before the body is read: `http::csrf::Csrf` answers 403
 /// `CSRF_REJECTED` for any POST, PUT, PATCH or DELETE without the session's token,
 /// whatever the operation declares. The checker here only receives what already passed.
 #[derive(SecurityScheme)]

@@ -1,9 +1,6 @@
-//! Cross-cutting middleware: security headers, body size limit, POST rate limit and the
+//! Cross-cutting middleware: security headers, body size limit and the
 //! normalisation of every API failure into an `ApiError` (ARCHITECTURE.md "Errors").
 
-use std::{net::IpAddr, num::NonZeroU32, sync::Arc};
-
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use poem::{
     Body, Endpoint, IntoResponse, Middleware, Request, Response,
     http::{HeaderValue, Method, StatusCode, header},
@@ -152,62 +149,6 @@ impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
                 Ok(bytes) => req.set_body(Body::from(bytes)),
                 Err(_) => return Ok(too_large(max)),
             },
-        }
-        self.0.call(req).await.map(IntoResponse::into_response)
-    }
-}
-
-/// Whether `method` may change server state (POST, PUT, PATCH, DELETE): such requests are
-/// CSRF-checked (`http::session::Csrf`) and rate-limited ([`RateLimit`]), whatever the
-/// operation.
-pub fn changes_state(method: &Method) -> bool {
-    matches!(
-        *method,
-        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
-    )
-}
-
-/// Per-client-address limit of state-changing requests (429 `RATE_LIMITED`). The key is the TCP peer
-/// address (no proxy header is trusted); requests without one share one bucket.
-pub struct RateLimit(Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>);
-
-impl RateLimit {
-    /// `per_min` state-changing requests per minute (burst of the same size) per address; 0 disables.
-    pub fn per_minute(per_min: u32) -> Self {
-        Self(NonZeroU32::new(per_min).map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n)))))
-    }
-}
-
-impl<E: Endpoint> Middleware<E> for RateLimit {
-    type Output = RateLimitEndpoint<E>;
-    fn transform(&self, ep: E) -> Self::Output {
-        RateLimitEndpoint(ep, self.0.clone())
-    }
-}
-
-/// Endpoint of [`RateLimit`].
-pub struct RateLimitEndpoint<E>(E, Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>);
-
-impl<E: Endpoint> Endpoint for RateLimitEndpoint<E> {
-    type Output = Response;
-    async fn call(&self, req: Request) -> poem::Result<Response> {
-        if let Some(limiter) = &self.1
-            && changes_state(req.method())
-        {
-            let ip = req
-                .remote_addr()
-                .as_socket_addr()
-                .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip());
-            if limiter.check_key(&ip).is_err() {
-                let mut r = ApiError::new(
-                    ErrorCode::RateLimited,
-                    "too many requests; retry in a minute",
-                )
-                .into_poem_response();
-                r.headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
-                return Ok(r);
-            }
         }
         self.0.call(req).await.map(IntoResponse::into_response)
     }

@@ -14,7 +14,12 @@ use upstream::content::{Buyflow, ErrorCatalogue};
 
 /// The submit-order codes without a catalogue message (seed 000 §4, §9); with
 /// `simulators::content::CATALOGUE_CODES` they are every buy code of `../shared/business-codes.md`.
-const SUBMIT_ONLY_CODES: &[&str] = &["BUS_CUSTACT_05", "SYS0010", "PAYMENT-0001", "SYS_CUSTACT_01"];
+const SUBMIT_ONLY_CODES: &[&str] = &[
+    "BUS_CUSTACT_05",
+    "SYS0010",
+    "PAYMENT-0001",
+    "SYS_CUSTACT_01",
+];
 
 fn buy() -> impl Iterator<Item = &'static Scenario> {
     scenario::all().iter().filter(|s| s.flow == "buy")
@@ -142,7 +147,10 @@ fn inputs_fit_the_identities_and_the_test_cards() {
             ("firstName", identity.first_name.is_none()),
             ("lastName", identity.last_name.is_none()),
             ("email", identity.email.is_none() || stripped("stripEmail")),
-            ("phone", identity.phone.is_none() || stripped("stripPhoneNumber")),
+            (
+                "phone",
+                identity.phone.is_none() || stripped("stripPhoneNumber"),
+            ),
         ];
         for (field, needed) in needs {
             let given = text(customer, field);
@@ -188,7 +196,10 @@ fn every_buy_code_is_named_by_a_scenario() {
     let named: BTreeSet<&str> = buy()
         .flat_map(|s| s.codes.iter().map(String::as_str))
         .collect();
-    for code in SUBMIT_ONLY_CODES.iter().chain(simulators::content::CATALOGUE_CODES) {
+    for code in SUBMIT_ONLY_CODES
+        .iter()
+        .chain(simulators::content::CATALOGUE_CODES)
+    {
         assert!(named.contains(code), "{code} is named by no buy scenario");
     }
 }

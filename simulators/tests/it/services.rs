@@ -221,7 +221,12 @@ async fn broadband_facts_per_tier_plan_type_and_lob() {
     );
     // Every parameter is required.
     for skip in 0..hsd.len() {
-        let q: Vec<_> = hsd.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, p)| *p).collect();
+        let q: Vec<_> = hsd
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != skip)
+            .map(|(_, p)| *p)
+            .collect();
         broadband_facts(&q)
             .await
             .assert_status(poem::http::StatusCode::BAD_REQUEST);

@@ -1,0 +1,63 @@
+//! CSRF protection (ARCHITECTURE.md "The BFF contract"): every POST, PUT, PATCH or DELETE
+//! must carry header [`XSRF_HEADER`] equal to the session's token (`GET /token`), else 403
+//! `CSRF_REJECTED`, checked before routing and before the body is parsed.
+
+use poem::{Endpoint, IntoResponse, Middleware, Request, Response, http::Method, session::Session};
+
+use crate::http::{
+    error::{ApiError, ErrorCode},
+    session::{XSRF_HEADER, XSRF_KEY},
+};
+
+/// Whether `method` may change server state (POST, PUT, PATCH, DELETE): such requests are
+/// CSRF-checked ([`Csrf`]) and rate-limited (`http::rate_limit::RateLimit`), whatever the
+/// operation.
+pub fn changes_state(method: &Method) -> bool {
+    matches!(
+        *method,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    )
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Whether `req` carries the CSRF token of its session (needs [`middleware`] outside).
+pub fn csrf_ok(req: &Request) -> bool {
+    let expected = req
+        .extensions()
+        .get::<Session>()
+        .and_then(|s| s.get::<String>(XSRF_KEY));
+    match (expected, req.header(XSRF_HEADER)) {
+        (Some(e), Some(got)) => constant_time_eq(e.as_bytes(), got.as_bytes()),
+        _ => false,
+    }
+}
+
+/// Rejects state-changing requests without the session's CSRF token (403 `CSRF_REJECTED`).
+pub struct Csrf;
+
+impl<E: Endpoint> Middleware<E> for Csrf {
+    type Output = CsrfEndpoint<E>;
+    fn transform(&self, ep: E) -> Self::Output {
+        CsrfEndpoint(ep)
+    }
+}
+
+/// Endpoint of [`Csrf`].
+pub struct CsrfEndpoint<E>(E);
+
+impl<E: Endpoint> Endpoint for CsrfEndpoint<E> {
+    type Output = Response;
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        if changes_state(req.method()) && !csrf_ok(&req) {
+            return Ok(ApiError::new(
+                ErrorCode::CsrfRejected,
+                "missing or invalid x-xsrf-token; call GET /token first",
+            )
+            .into_poem_response());
+        }
+        self.0.call(req).await.map(IntoResponse::into_response)
+    }
+}

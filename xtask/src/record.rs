@@ -119,10 +119,15 @@ impl Browser {
         for (name, value) in headers {
             req = req.header(*name, *value);
         }
+        // as the web client: the token on every call but content bundles
+        if !path.starts_with("/-/") {
+            req = req.header("x-xsrf-token", &self.xsrf);
+        }
         if let Some(body) = body {
-            req = req.header("x-xsrf-token", &self.xsrf).json(&body);
+            req = req.json(&body);
         }
         let res = req.send().await.map_err(err(format!("{method} {path}")))?;
+        self.follow_session_rotation(res.headers());
         let status = res.status().as_u16();
         let bytes = res
             .bytes()
@@ -151,6 +156,23 @@ impl Browser {
 }
 
 impl Browser {
+    /// Takes a new session cookie the BFF set (it rotates the id when an identity joins).
+    fn follow_session_rotation(&mut self, headers: &reqwest::header::HeaderMap) {
+        let set = headers
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok()?.split(';').next())
+            .find(|c| c.starts_with("pp_session="));
+        if let Some(new) = set {
+            self.cookies = self
+                .cookies
+                .split("; ")
+                .map(|c| if c.starts_with("pp_session=") { new } else { c })
+                .collect::<Vec<_>>()
+                .join("; ");
+        }
+    }
+
     /// Status of the last recorded exchange.
     pub(crate) fn exchanges_last_status(&self) -> Option<u16> {
         self.exchanges.last().map(|e| e.status)

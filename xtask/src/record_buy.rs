@@ -46,7 +46,7 @@ pub(crate) async fn walk_buy(
     start: &str,
     input: &Value,
 ) -> Result<(), RecordError> {
-    let (location, market) = decode_lm(start)?;
+    let (location, _market) = decode_lm(start)?;
     let t = TRACKING_ID;
     let check = b
         .call(
@@ -66,11 +66,7 @@ pub(crate) async fn walk_buy(
     b.call(
         Method::GET,
         "/secure/api/v1/util-service/product-detail",
-        &[
-            ("source", "DIGITAL2.0"),
-            ("marketId", &market),
-            ("trackingId", t),
-        ],
+        &[("source", "DIGITAL2.0"), ("trackingId", t)],
         None,
     )
     .await?;
@@ -82,7 +78,7 @@ pub(crate) async fn walk_buy(
             Method::POST,
             "/secure/api/v1/offer-service/get-promo",
             &[],
-            Some(json!({ "marketId": market, "locationId": location, "trackingId": t })),
+            Some(json!({ "trackingId": t })),
         )
         .await?;
     b.call(Method::GET, "/secure/api/v1/cart", &[], None)

@@ -1,6 +1,9 @@
-//! CSRF protection (ARCHITECTURE.md "The BFF contract"): every POST, PUT, PATCH or DELETE
-//! must carry header [`XSRF_HEADER`] equal to the session's token (`GET /token`), else 403
-//! `CSRF_REJECTED`, checked before routing and before the body is parsed.
+//! CSRF protection (ARCHITECTURE.md "The BFF contract"): every request that changes server
+//! state must carry header [`XSRF_HEADER`] equal to the session's token (`GET /token`) and
+//! not come from another site, else 403 `CSRF_REJECTED`. POST, PUT, PATCH and DELETE are
+//! checked here, before routing and before the body is parsed, whatever the operation; the
+//! GETs that change state declare the `csrf` scheme (`http::extract::Csrf`), checked before
+//! their handler.
 
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response, http::Method, session::Session};
 
@@ -23,8 +26,16 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// Whether `req` carries the CSRF token of its session (needs [`middleware`] outside).
+/// Whether `req` carries the CSRF token of its session (needs the session middleware
+/// outside) and was not sent by another site: `Sec-Fetch-Site: cross-site` is refused even
+/// with a token, where the browser sends the header.
 pub fn csrf_ok(req: &Request) -> bool {
+    if req
+        .header("sec-fetch-site")
+        .is_some_and(|v| v.eq_ignore_ascii_case("cross-site"))
+    {
+        return false;
+    }
     let expected = req
         .extensions()
         .get::<Session>()

@@ -46,7 +46,9 @@ pub fn current_request_id() -> String {
 pub enum ErrorCode {
     /// 400: a query, path or body value breaks the contract; see `details`.
     ValidationFailed,
-    /// 403: POST without a valid `x-xsrf-token` (get one from `GET /token`).
+    /// 403: a state-changing request (any POST, PUT, PATCH or DELETE, and the GETs that
+    /// declare the `csrf` scheme) without the session's `x-xsrf-token` (get one from `GET
+    /// /token`), or sent by another site (`Sec-Fetch-Site: cross-site`).
     CsrfRejected,
     /// 404: no such resource (unknown `{site}` or path).
     NotFound,
@@ -152,8 +154,16 @@ impl ApiError {
     /// `VALIDATION_FAILED` error with `details` (used by every `bad_request_handler`).
     pub fn from_parse_error(err: &poem::Error) -> Self {
         use poem_openapi::error::{
-            ContentTypeError, ParseParamError, ParsePathError, ParseRequestPayloadError,
+            AuthorizationError, ContentTypeError, ParseParamError, ParsePathError,
+            ParseRequestPayloadError,
         };
+        // the only security scheme is `csrf` (`http::extract::Csrf`)
+        if err.is::<AuthorizationError>() {
+            return Self::new(
+                ErrorCode::CsrfRejected,
+                "missing or invalid x-xsrf-token; call GET /token first",
+            );
+        }
         if let Some(e) = err.downcast_ref::<ParseParamError>() {
             let code = classify(&e.reason);
             return Self::validation(e.to_string(), vec![field(e.name, code)]);
@@ -257,13 +267,14 @@ impl From<UpstreamError> for ApiError {
 ///
 /// ```text
 /// answers!(/// doc
-///     Name(OkPayload), bad_request_handler_fn = "bad_request_handler_fn", get|post;
+///     Name(OkPayload), bad_request_handler_fn = "bad_request_handler_fn", get|get_csrf|post;
 ///     400 => BadRequest: "doc", 502 => BadGateway: "doc", ...);
 /// ```
 ///
 /// 200 carries `Json<OkPayload>`; each listed status a `Json<ApiError>`. `post` marks a
 /// state-changing operation (POST, PUT, PATCH, DELETE) and adds the answers every such
 /// operation shares: 403 `CSRF_REJECTED`, 413 `PAYLOAD_TOO_LARGE`, 429 `RATE_LIMITED`.
+/// `get_csrf` marks a GET that changes state (it declares the `csrf` scheme) and adds 403.
 /// Every operation also gets 503 `STORE_UNAVAILABLE` (the session store is unreachable).
 /// Generated: `From<ApiError>` (variant chosen by status), `From<Result<V, ApiError>>` for
 /// any `V: Into<OkPayload>`, and `bad_request_handler_fn` (a request-parse failure becomes
@@ -277,6 +288,14 @@ macro_rules! answers {
             403 => Forbidden: "`CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`).",
             413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`: body over the configured limit.",
             429 => TooManyRequests: "`RATE_LIMITED`: too many state-changing requests from this client.",
+            503 => ServiceUnavailable: "`STORE_UNAVAILABLE`: the session store cannot be reached; retry later.",
+        );
+    };
+    ($(#[$m:meta])* $name:ident($ty:ty), $handler:ident = $hs:literal, get_csrf;
+     $($status:literal => $variant:ident : $doc:literal),* $(,)?) => {
+        $crate::answers!(@emit $(#[$m])* $name($ty), $handler = $hs;
+            $($status => $variant: $doc,)*
+            403 => Forbidden: "`CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`); this GET changes the checkout.",
             503 => ServiceUnavailable: "`STORE_UNAVAILABLE`: the session store cannot be reached; retry later.",
         );
     };

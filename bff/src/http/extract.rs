@@ -15,10 +15,11 @@ use crate::{
 };
 
 /// The CSRF token of the session (header `x-xsrf-token`, from `GET /token`), declared by
-/// every state-changing operation so the contract shows it. It is checked in one place,
-/// before routing and before the body is read: `http::csrf::Csrf` answers 403
-/// `CSRF_REJECTED` for any POST, PUT, PATCH or DELETE without the session's token,
-/// whatever the operation declares. The checker here only receives what already passed.
+/// every operation that changes server state, so the contract shows it. POST, PUT, PATCH
+/// and DELETE are checked before routing and before the body is read (`http::csrf::Csrf`);
+/// the GETs that change the checkout (the seed keeps them GETs) declare it too and are
+/// checked here, before the handler runs. A failed check is 403 `CSRF_REJECTED` (mapped
+/// from poem-openapi's authorization error by `http::middleware::ApiErrors`).
 #[derive(SecurityScheme)]
 #[oai(
     rename = "csrf",
@@ -29,8 +30,8 @@ use crate::{
 )]
 pub struct Csrf(());
 
-async fn csrf_checked(_req: &Request, _token: ApiKey) -> Option<()> {
-    Some(())
+async fn csrf_checked(req: &Request, _token: ApiKey) -> Option<()> {
+    crate::http::csrf::csrf_ok(req).then_some(())
 }
 
 /// The scenario chosen by the harness cookie `sim_scenario`, in harness mode only; `None` in

@@ -155,7 +155,8 @@ impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
 }
 
 /// Turns every failure of the API endpoint (unknown path, wrong method, panic, ...) into an
-/// `ApiError` JSON response: 404/405 -> `NOT_FOUND` 404, 413 -> `PAYLOAD_TOO_LARGE`, other
+/// `ApiError` JSON response: 404/405 -> `NOT_FOUND` 404, 401 (the `csrf` scheme refused)
+/// -> `CSRF_REJECTED` 403, 413 -> `PAYLOAD_TOO_LARGE`, other
 /// 4xx -> `VALIDATION_FAILED` 400, 503 (the session store failed) -> `STORE_UNAVAILABLE`,
 /// other 5xx -> `INTERNAL` 500.
 pub struct ApiErrors;
@@ -174,6 +175,8 @@ pub struct ApiErrorsEndpoint<E>(E);
 pub fn api_error_for(status: StatusCode, message: String) -> ApiError {
     let code = match status.as_u16() {
         404 | 405 => ErrorCode::NotFound,
+        // the only security scheme is `csrf`: poem-openapi's authorization error is its refusal
+        401 => ErrorCode::CsrfRejected,
         413 => ErrorCode::PayloadTooLarge,
         503 => ErrorCode::StoreUnavailable,
         400..=499 => ErrorCode::ValidationFailed,

@@ -205,11 +205,14 @@ async fn validate_address_and_serviceability() {
     assert_eq!(e["details"][0]["field"], "zip");
     assert_eq!(e["details"][0]["code"], "pattern");
 
+    let (cookie, xsrf) = session(&cli).await;
     let r = cli
         .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
         .query("trackingId", &TRACKING)
         .query("locationId", &loc)
         .query("source", &"CP_VAN")
+        .header(header::COOKIE, &cookie)
+        .header("x-xsrf-token", &xsrf)
         .send()
         .await;
     r.assert_status_is_ok();
@@ -221,6 +224,8 @@ async fn validate_address_and_serviceability() {
         .query("trackingId", &TRACKING)
         .query("locationId", &loc)
         .query("source", &"CPX")
+        .header(header::COOKIE, &cookie)
+        .header("x-xsrf-token", &xsrf)
         .send()
         .await;
     assert_api_error(r, 400, "VALIDATION_FAILED").await;

@@ -106,21 +106,28 @@ impl<'a> Buyer<'a> {
         location: &str,
     ) -> poem::test::TestRequestBuilder<'a, poem::endpoint::BoxEndpoint<'static, poem::Response>>
     {
-        self.get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
+        self.get_csrf("/secure/api/v1/serviceability/address/validate-customer-serviceability")
             .query("trackingId", &TRACKING)
             .query("locationId", &location)
             .query("source", &"CP")
     }
 
-    /// `getProductDetails` of `market`.
-    pub(crate) fn product_details(
+    /// A GET that changes the checkout: with the CSRF token.
+    pub(crate) fn get_csrf(
         &self,
-        market: &str,
+        p: &str,
     ) -> poem::test::TestRequestBuilder<'a, poem::endpoint::BoxEndpoint<'static, poem::Response>>
     {
-        self.get("/secure/api/v1/util-service/product-detail")
+        self.get(p).header("x-xsrf-token", &self.xsrf)
+    }
+
+    /// `getProductDetails` (of the market serviceability named).
+    pub(crate) fn product_details(
+        &self,
+    ) -> poem::test::TestRequestBuilder<'a, poem::endpoint::BoxEndpoint<'static, poem::Response>>
+    {
+        self.get_csrf("/secure/api/v1/util-service/product-detail")
             .query("source", &"CP")
-            .query("marketId", &market)
             .query("trackingId", &TRACKING)
     }
 
@@ -142,14 +149,13 @@ impl<'a> Buyer<'a> {
             s["geocode"].is_string() && s["address"]["addressLine1"].is_string(),
             "{s}"
         );
-        let market = s["marketId"].as_str().unwrap().to_owned();
-        let d = self.ok(self.product_details(&market)).await;
+        let d = self.ok(self.product_details()).await;
         assert!(d["shipping"]["rate"].is_number(), "{d}");
         let p = self
             .ok(self.send(
                 "post",
                 "/secure/api/v1/offer-service/get-promo",
-                &json!({"marketId": market, "locationId": loc, "trackingId": TRACKING}),
+                &json!({"trackingId": TRACKING}),
             ))
             .await;
         if promo {
@@ -177,8 +183,9 @@ impl<'a> Buyer<'a> {
         t
     }
 
-    /// Digital session with the router pick `identity`; returns the restore answer.
-    pub(crate) async fn hand_off(&self, identity: &str) -> Value {
+    /// Digital session with the router pick `identity`; returns the restore answer and
+    /// follows the session id's rotation.
+    pub(crate) async fn hand_off(&mut self, identity: &str) -> Value {
         let c = self
             .ok(self.send(
                 "post",
@@ -217,8 +224,18 @@ impl<'a> Buyer<'a> {
                 self.lang
             )
         );
-        self.ok(self.get("/secure/session").query("digitalSessionId", &id))
-            .await
+        let r = self
+            .get_csrf("/secure/session")
+            .query("digitalSessionId", &id)
+            .send()
+            .await;
+        let status = r.0.status();
+        let rotated = crate::common::session_cookie(&r.0).expect("the session id rotates");
+        assert_ne!(rotated, self.cookie, "the session id rotates on hand-off");
+        self.cookie = rotated;
+        let v = json(r.0).await;
+        assert!(status.is_success(), "{status}: {v}");
+        v
     }
 
     pub(crate) async fn tokenize(&self, number: &str) -> Value {
@@ -234,7 +251,7 @@ impl<'a> Buyer<'a> {
     }
 
     pub(crate) async fn add_card(&self, number: &str) -> Value {
-        self.ok(self.get("/secure/v1/customermanagement/prepaidPaymentID"))
+        self.ok(self.get_csrf("/secure/v1/customermanagement/prepaidPaymentID"))
             .await;
         let card = self.tokenize(number).await;
         self.send(
@@ -253,7 +270,7 @@ impl<'a> Buyer<'a> {
         .await
     }
 
-    pub(crate) async fn ready(&self, number: &str) {
+    pub(crate) async fn ready(&mut self, number: &str) {
         self.shop("30309", "1200 Peachtree St", true).await;
         let s = self.hand_off("existing-verified").await;
         assert_eq!(s["complete"], true, "{s}");
@@ -295,7 +312,7 @@ async fn the_whole_purchase_is_placed() {
     let sims = simulators::spawn_embedded().await.unwrap();
     let cli = app(&UpstreamUrls::under(&sims.base_url), |_| {}).await;
     for lang in ["en", "es"] {
-        let b = Buyer::new(&cli, lang).await;
+        let mut b = Buyer::new(&cli, lang).await;
         let t = b.shop("30309", "1200 Peachtree St", true).await;
         let cart = &t["cart"];
         assert_eq!(cart["subtotal"], 55.0, "{cart}");
@@ -355,7 +372,7 @@ async fn the_whole_purchase_is_placed() {
 async fn incomplete_identity_then_customer_info_then_free_shipping_without_promo() {
     let sims = simulators::spawn_embedded().await.unwrap();
     let cli = app(&UpstreamUrls::under(&sims.base_url), |_| {}).await;
-    let b = Buyer::new(&cli, "en").await;
+    let mut b = Buyer::new(&cli, "en").await;
     let t = b.shop("30030", "42 Magnolia Ln", false).await.clone();
     assert_eq!(t["cart"]["cartCount"], 1);
     assert_eq!(t["cart"]["shipping"]["free"], true, "{t}");
@@ -445,7 +462,7 @@ async fn every_payment_code_is_rejected_with_its_catalogue_message() {
     assert!(seen.iter().any(|(l, _)| *l == "es"));
 }
 
-async fn activation_mock(body: Value, delay_ms: u64) -> MockServer {
+pub(crate) async fn activation_mock(body: Value, delay_ms: u64) -> MockServer {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/prepaid-customer-activation"))
@@ -501,7 +518,7 @@ async fn every_order_submit_class() {
         let mut urls = UpstreamUrls::under(&sims.base_url);
         urls.set(Service::Activation, mock.uri());
         let cli = app(&urls, |_| {}).await;
-        let b = Buyer::new(&cli, "es").await;
+        let mut b = Buyer::new(&cli, "es").await;
         b.ready("4111111111111111").await;
         let o = b
             .ok(b.submit(&uuid::Uuid::new_v4().to_string(), &submit_body()))
@@ -529,7 +546,7 @@ async fn every_order_submit_class() {
     }
     // The simulator's own unrecoverable card, end to end.
     let cli = app(&UpstreamUrls::under(&sims.base_url), |_| {}).await;
-    let b = Buyer::new(&cli, "en").await;
+    let mut b = Buyer::new(&cli, "en").await;
     b.ready("4010000100000009").await;
     let o = b
         .ok(b.submit(&uuid::Uuid::new_v4().to_string(), &submit_body()))
@@ -539,7 +556,7 @@ async fn every_order_submit_class() {
     let mut urls = UpstreamUrls::under(&sims.base_url);
     urls.set(Service::Activation, "http://127.0.0.1:9");
     let cli = app(&urls, |_| {}).await;
-    let b = Buyer::new(&cli, "en").await;
+    let mut b = Buyer::new(&cli, "en").await;
     b.ready("4111111111111111").await;
     assert_api_error(
         b.submit(&uuid::Uuid::new_v4().to_string(), &submit_body())
@@ -657,7 +674,7 @@ async fn concurrent_duplicate_submits_make_one_upstream_call() {
     let mut urls = UpstreamUrls::under(&sims.base_url);
     urls.set(Service::Activation, mock.uri());
     let cli = app(&urls, |_| {}).await;
-    let b = Buyer::new(&cli, "en").await;
+    let mut b = Buyer::new(&cli, "en").await;
     b.ready("4111111111111111").await;
     let key = uuid::Uuid::new_v4().to_string();
     let answers = futures_util::future::join_all((0..10).map(|_| async {
@@ -688,7 +705,7 @@ async fn idempotency_keys_are_scoped_to_the_session_and_replay_failures() {
     let mut urls = UpstreamUrls::under(&sims.base_url);
     urls.set(Service::Activation, mock.uri());
     let cli = app(&urls, |_| {}).await;
-    let (a, b) = (Buyer::new(&cli, "en").await, Buyer::new(&cli, "en").await);
+    let (mut a, mut b) = (Buyer::new(&cli, "en").await, Buyer::new(&cli, "en").await);
     a.ready("4111111111111111").await;
     b.ready("4111111111111111").await;
     let key = uuid::Uuid::new_v4().to_string();
@@ -737,9 +754,8 @@ async fn tax_failure_falls_back_to_the_subtotal() {
         .as_str()
         .unwrap()
         .to_owned();
-    let s = b.ok(b.serviceability(&loc)).await;
-    b.ok(b.product_details(s["marketId"].as_str().unwrap()))
-        .await;
+    b.ok(b.serviceability(&loc)).await;
+    b.ok(b.product_details()).await;
     let t = b
         .ok(b.send(
             "post",
@@ -787,7 +803,7 @@ async fn production_hosts_use_the_production_router() {
         "{c}"
     );
     assert_api_error(
-        b.get("/secure/session")
+        b.get_csrf("/secure/session")
             .query("digitalSessionId", &"DS-nope")
             .send()
             .await,
@@ -797,29 +813,31 @@ async fn production_hosts_use_the_production_router() {
     .await;
 }
 
-/// The page fires serviceability, product details and promotions together right after
-/// `/token`: all three must land in one buy context (regression: each call used to create the
-/// context id, and the last session write orphaned what the others stored).
+/// Once serviceability has named the market, the page fires product details and promotions
+/// together: both must land in one buy context (regression: each call used to create the
+/// context id, and the last session write orphaned what the other stored).
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn parallel_first_calls_share_one_buy_context() {
+async fn parallel_calls_share_one_buy_context() {
     let sims = simulators::spawn_embedded().await.unwrap();
     let cli = app(&UpstreamUrls::under(&sims.base_url), |_| {}).await;
     for _ in 0..5 {
         let b = Buyer::new(&cli, "en").await;
-        let (s, d) = tokio::join!(
-            b.serviceability("LOC-30309-0001").send(),
-            b.product_details("ATL").send()
-        );
-        s.assert_status_is_ok();
-        d.assert_status_is_ok();
-        let created = b
-            .send(
+        b.ok(b.serviceability("LOC-30309-0001")).await;
+        let (d, p) = tokio::join!(
+            b.product_details().send(),
+            b.send(
                 "post",
-                "/secure/session",
-                &json!({ "redirectUrl": "/en/buy/session" }),
+                "/secure/api/v1/offer-service/get-promo",
+                &json!({"trackingId": TRACKING})
             )
             .send()
+        );
+        d.assert_status_is_ok();
+        p.assert_status_is_ok();
+        let c = b
+            .ok(b.send("put", "/secure/api/v1/cart", &json!({"promoInCart": true})))
             .await;
-        created.assert_status_is_ok();
+        assert_eq!(c["offerInCart"], true, "{c}");
+        assert!(c["subtotal"].as_f64().unwrap() > 0.0, "{c}");
     }
 }

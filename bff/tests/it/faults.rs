@@ -16,9 +16,12 @@ fn urls(base: &str) -> UpstreamUrls {
 }
 
 async fn check_serviceability(cli: &Client) -> poem::test::TestResponse {
+    let (cookie, xsrf) = session(cli).await;
     cli.get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
         .query("trackingId", &TRACKING)
         .query("locationId", &"LOC-1")
+        .header(header::COOKIE, cookie)
+        .header("x-xsrf-token", xsrf)
         .send()
         .await
 }
@@ -202,11 +205,13 @@ async fn production_has_no_harness_and_forwards_no_scenario() {
     let known = simulators::scenario::all()
         .first()
         .map_or("retail/existing-prepaid".to_owned(), |s| s.id.clone());
+    let (sess, xsrf) = session(&cli).await;
     let r = cli
         .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
         .query("trackingId", &TRACKING)
         .query("locationId", &"LOC-1")
-        .header(header::COOKIE, format!("sim_scenario={known}"))
+        .header("x-xsrf-token", xsrf)
+        .header(header::COOKIE, format!("{sess}; sim_scenario={known}"))
         .header("x-sim-scenario", &known)
         .send()
         .await;
@@ -240,11 +245,13 @@ async fn harness_mode_forwards_the_cookie_scenario() {
     let Some(known) = simulators::scenario::all().first().map(|s| s.id.clone()) else {
         return;
     };
+    let (sess, xsrf) = session(&cli).await;
     let r = cli
         .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
         .query("trackingId", &TRACKING)
         .query("locationId", &"LOC-1")
-        .header(header::COOKIE, format!("a=1; sim_scenario={known}"))
+        .header("x-xsrf-token", xsrf)
+        .header(header::COOKIE, format!("a=1; {sess}; sim_scenario={known}"))
         .header("x-sim-scenario", "retail/not-this-one")
         .send()
         .await;

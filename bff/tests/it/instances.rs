@@ -74,7 +74,7 @@ async fn a_purchase_started_on_one_instance_is_placed_on_the_other() {
 }
 
 #[tokio::test]
-async fn parallel_first_calls_at_two_instances_share_one_buy_context() {
+async fn parallel_calls_at_two_instances_share_one_buy_context() {
     let (url, _srv) = redis();
     let sims = simulators::spawn_embedded().await.unwrap();
     let urls = UpstreamUrls::under(&sims.base_url);
@@ -86,22 +86,24 @@ async fn parallel_first_calls_at_two_instances_share_one_buy_context() {
         on_b.cli = &b;
         on_b.cookie = on_a.cookie.clone();
         on_b.xsrf = on_a.xsrf.clone();
-        let (s, d) = tokio::join!(
-            on_a.serviceability("LOC-30309-0001").send(),
-            on_b.product_details("ATL").send()
-        );
-        s.assert_status_is_ok();
-        d.assert_status_is_ok();
-        // Needs both the location (serviceability, on a) and the market (product details, on b).
-        let created = on_a
-            .send(
+        on_a.ok(on_a.serviceability("LOC-30309-0001")).await;
+        let (d, p) = tokio::join!(
+            on_b.product_details().send(),
+            on_a.send(
                 "post",
-                "/secure/session",
-                &json!({ "redirectUrl": "/en/buy/session" }),
+                "/secure/api/v1/offer-service/get-promo",
+                &json!({"trackingId": TRACKING})
             )
             .send()
+        );
+        d.assert_status_is_ok();
+        p.assert_status_is_ok();
+        // Needs the products (on b) and the promotion (on a) in one context.
+        let c = on_b
+            .ok(on_b.send("put", "/secure/api/v1/cart", &json!({"promoInCart": true})))
             .await;
-        created.assert_status_is_ok();
+        assert_eq!(c["offerInCart"], true, "{c}");
+        assert!(c["subtotal"].as_f64().unwrap() > 0.0, "{c}");
     }
 }
 
@@ -126,7 +128,7 @@ async fn duplicate_submits_split_over_two_instances_make_one_upstream_order() {
     urls.set(Service::Activation, mock.uri());
     let (a, _) = instance(&urls, &url).await;
     let (b, _) = instance(&urls, &url).await;
-    let buyer = Buyer::new(&a, "en").await;
+    let mut buyer = Buyer::new(&a, "en").await;
     buyer.ready("4111111111111111").await;
     let mut on_b = Buyer::new(&b, "en").await;
     on_b.cookie = buyer.cookie.clone();
@@ -165,7 +167,7 @@ async fn an_instance_that_dies_mid_flow_loses_nothing() {
     let (b, _) = instance(&urls, &url).await;
     let (cookie, xsrf) = {
         let (a, st_a) = instance(&urls, &url).await;
-        let buyer = Buyer::new(&a, "es").await;
+        let mut buyer = Buyer::new(&a, "es").await;
         buyer.shop("30309", "1200 Peachtree St", true).await;
         let s = buyer.hand_off("existing-verified").await;
         assert_eq!(s["complete"], true, "{s}");

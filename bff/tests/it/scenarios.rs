@@ -65,12 +65,14 @@ async fn walk(cli: &Client, s: &Scenario) -> Walk {
         o => panic!("unknown outcome {o}"),
     };
     let location = info["locationId"].as_str().unwrap().to_owned();
+    let (session, xsrf) = session(cli).await;
     let resp = cli
         .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
         .query("trackingId", &TRACKING)
         .query("locationId", &location)
         .query("source", &"CP_VAN")
-        .header(header::COOKIE, &cookie)
+        .header(header::COOKIE, format!("{cookie}; {session}"))
+        .header("x-xsrf-token", &xsrf)
         .send()
         .await;
     if !resp.0.status().is_success() {
@@ -94,7 +96,6 @@ async fn walk(cli: &Client, s: &Scenario) -> Walk {
             message: None,
         };
     };
-    let (session, xsrf) = session(cli).await;
     let mut body = assign_body(&location);
     body["address"] = info["address"].clone();
     body["deviceCode"] = code.into();

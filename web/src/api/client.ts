@@ -45,12 +45,23 @@ export function setRequestLocale(locale: 'en' | 'es'): void {
   requestLocale = locale;
 }
 
+/**
+ * Whether a call carries the CSRF token: every call but the token itself and the content
+ * bundles. The BFF checks it on every write and on the GETs that change the checkout
+ * (serviceability, product details, payment id, session restore: the `csrf` scheme in
+ * `openapi/bff.json`); sending it on the other reads costs nothing.
+ */
+function needsToken(request: Request): boolean {
+  const path = new URL(request.url).pathname;
+  return path !== '/token' && !path.startsWith('/-/');
+}
+
 const headers: Middleware = {
   async onRequest({ request }) {
     request.headers.set('trackingid', getTrackingId());
     request.headers.set('accept-language', requestLocale);
     request.headers.set('source', 'DIGITAL2.0');
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (needsToken(request)) {
       const token = await ensureXsrfToken();
       if (token) request.headers.set('x-xsrf-token', token);
     }

@@ -196,7 +196,11 @@ export interface paths {
         /**
          * Restores the digital session after the identity router (seed 000 §4 "Session
          *     restore"): answers it with `complete`, and stores the customer's name, phone, e-mail
-         *     and guid (present values only) in the buy context. Unknown id: 404 `NOT_FOUND`.
+         *     and guid (present values only) in the buy context. Only the digital session created
+         *     for this checkout (`createDigitalSession`) is accepted: any other id, or one the
+         *     provider does not know, is 404 `NOT_FOUND` (these ids travel in URLs). An identity is
+         *     attached, so the session id rotates (new `pp_session` cookie). Needs `x-xsrf-token`
+         *     (it changes the checkout).
          */
         get: operations["restoreDigitalSession"];
         put?: never;
@@ -270,7 +274,8 @@ export interface paths {
          *     (`existingPrepaid`, `existingPostpaid`, `error`, `serviceable`, `coldTap`,
          *     `unserviceable`) and `tapStatus`. With `source=CP` (buy flow) the answer also carries
          *     the full address, `geocode` and `marketId`, and the BFF stores the buy context
-         *     (address, geocode, house key, location id, market id) in the session.
+         *     (address, geocode, house key, location id, market id: the checkout's only source of
+         *     its market). Needs `x-xsrf-token`, whatever the source (one operation, one rule).
          */
         get: operations["validateCustomerServiceability"];
         put?: never;
@@ -310,8 +315,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Product details of the market (seed 000 §4, §7): the catalogue's products plus the
-         *     derived shipping; stored in the buy context (with the market id).
+         * Product details of the checkout's market (seed 000 §4, §7): the catalogue's products
+         *     plus the derived shipping; stored in the buy context. The market is the one the
+         *     serviceability answer named (`validateCustomerServiceability` with `source=CP`), never
+         *     the browser's: without it 409 `ORDER_NOT_READY`. Needs `x-xsrf-token` (it changes the
+         *     checkout).
          */
         get: operations["getProductDetails"];
         put?: never;
@@ -332,9 +340,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Promotions of the market and location (seed 000 §4, §7). The BFF adds `source:
-         *     prepaid-ui-portal` and `flow: BUY`, and answers the first valid promotion (rule in
-         *     `bff/src/domain/promotions.rs`), which it stores as the cart's promo.
+         * Promotions of the checkout's market and location (seed 000 §4, §7), both from the
+         *     serviceability answer the BFF holds (409 `ORDER_NOT_READY` without it). The BFF adds
+         *     `source: prepaid-ui-portal` and `flow: BUY`, and answers the first valid promotion
+         *     (rule in `bff/src/domain/promotions.rs`), which it stores as the cart's promo.
          */
         post: operations["getPromotions"];
         delete?: never;
@@ -420,11 +429,13 @@ export interface paths {
          *     context (`bff/src/flows/buy/order.rs`) with the browser's final choices, and maps the
          *     answer: `BUS_CUSTACT_05`, `SYS0010` or no code -> `placed`; `PAYMENT-0001`,
          *     `SYS_CUSTACT_01` -> `unrecoverable` (error page); any other code -> `failed` with the
-         *     catalogue `message` (banner). Idempotent: the same `Idempotency-Key` (per session)
-         *     returns the first answer, even while the first attempt is in flight (one upstream
-         *     call); the same key with another body is 422 `IDEMPOTENCY_MISMATCH`. Once an order is
-         *     placed, any later submit of the session returns that placed answer. Needs
-         *     `x-xsrf-token`.
+         *     catalogue `message` (banner). One order attempt per checkout at a time: a submit that
+         *     arrives while an attempt is in flight gets that attempt's answer, whatever its key
+         *     (double click, two tabs, a retry with a new key); the same `Idempotency-Key` returns
+         *     its first answer; the same key with another body is 422 `IDEMPOTENCY_MISMATCH`. Once
+         *     an order is placed, any later submit of the checkout returns that placed answer. An
+         *     attempt whose answer was lost (5xx) is re-sent by the next submit with the same
+         *     payment id, which the provider answers with the existing order. Needs `x-xsrf-token`.
          */
         post: operations["submitOrder"];
         delete?: never;
@@ -442,7 +453,8 @@ export interface paths {
         };
         /**
          * A new prepaid payment id for this purchase attempt (seed 000 §7); stored in the buy
-         *     context (a new call replaces it: "update payment method" on the review page).
+         *     context (a new call replaces it and drops the card: "update payment method" on the
+         *     review page). Needs `x-xsrf-token` (it changes the checkout).
          */
         get: operations["getPrepaidPaymentId"];
         put?: never;
@@ -1886,14 +1898,11 @@ export interface components {
         };
         /**
          * PromoBody
-         * @description Body of `getPromotions` (`source: prepaid-ui-portal` and `flow: BUY` are added by the
-         *     BFF). Unknown fields are rejected.
+         * @description Body of `getPromotions` (market and location come from the checkout's serviceability;
+         *     `source: prepaid-ui-portal` and `flow: BUY` are added by the BFF). Unknown fields are
+         *     rejected.
          */
         PromoBody: {
-            /** @description Market id of the address, 1 to 64 characters. */
-            marketId: string;
-            /** @description Location id of the address, 1 to 64 characters. */
-            locationId: string;
             /**
              * Format: uuid
              * @description Tracking id of the flow (UUID v4).
@@ -2810,6 +2819,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`); this GET changes the checkout. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `NOT_FOUND`: unknown or expired digital session. */
             404: {
                 headers: {
@@ -2888,7 +2906,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `ORDER_NOT_READY`: no location id and market id yet (serviceability or product details). */
+            /** @description `ORDER_NOT_READY`: no location id and market id yet (serviceability). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3108,6 +3126,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`); this GET changes the checkout. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
             502: {
                 headers: {
@@ -3232,8 +3259,6 @@ export interface operations {
                  *     ignored: the BFF sends its own).
                  */
                 source?: string;
-                /** @description Market id, 1 to 64 characters. */
-                marketId: string;
                 /** @description Tracking id of the flow (UUID v4). */
                 trackingId: string;
             };
@@ -3254,6 +3279,24 @@ export interface operations {
             };
             /** @description `VALIDATION_FAILED`, with `details`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`); this GET changes the checkout. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: serviceability (`source=CP`) has named no market yet. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3323,6 +3366,15 @@ export interface operations {
             };
             /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: serviceability (`source=CP`) has named no market and location yet. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3759,6 +3811,15 @@ export interface operations {
             };
             /** @description `VALIDATION_FAILED`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`); this GET changes the checkout. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

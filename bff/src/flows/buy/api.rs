@@ -45,8 +45,11 @@ fn not_ready(what: &str) -> ApiError {
 
 #[OpenApi(tag = "ApiTags::Buy")]
 impl BuyApi {
-    /// Product details of the market (seed 000 §4, §7): the catalogue's products plus the
-    /// derived shipping; stored in the buy context (with the market id).
+    /// Product details of the checkout's market (seed 000 §4, §7): the catalogue's products
+    /// plus the derived shipping; stored in the buy context. The market is the one the
+    /// serviceability answer named (`validateCustomerServiceability` with `source=CP`), never
+    /// the browser's: without it 409 `ORDER_NOT_READY`. Needs `x-xsrf-token` (it changes the
+    /// checkout).
     #[oai(
         path = "/secure/api/v1/util-service/product-detail",
         method = "get",
@@ -57,20 +60,22 @@ impl BuyApi {
         state: Data<&Arc<AppState>>,
         session: &Session,
         sel: ScenarioSel,
+        _csrf: Csrf,
         /// Channel; the buy flow sends `CP` (any value up to 32 characters is accepted and
         /// ignored: the BFF sends its own).
         #[oai(validator(max_length = 32))]
         source: Query<Option<String>>,
-        /// Market id, 1 to 64 characters.
-        #[oai(name = "marketId", validator(min_length = 1, max_length = 64))]
-        market_id: Query<String>,
         /// Tracking id of the flow (UUID v4).
         #[oai(name = "trackingId")]
         tracking_id: Query<Uuid>,
     ) -> ProductDetailsResponse {
         let _ = source;
         let ctx = sel.ctx(tracking_id.0.to_string());
+        let sid = buy::ensure_sid(session);
         let run = async {
+            let Some(market_id) = buy::load(&state.store, &sid).await?.market_id else {
+                return Err(not_ready("serviceability (market)"));
+            };
             let d = up::catalogue::product_details(&state.clients, &ctx, &market_id).await?;
             let shipping = cart::shipping(&d.shipping).ok_or_else(|| {
                 ApiError::from(UpstreamError::BadResponse {
@@ -78,7 +83,6 @@ impl BuyApi {
                     reason: format!("shipping rate {:?} is not a decimal", d.shipping.rate),
                 })
             })?;
-            let sid = buy::sid(session);
             buy::update(&state.store, &sid, |c| {
                 c.record_product_details(&market_id, &ctx.tracking_id, d.clone())
             })
@@ -91,9 +95,10 @@ impl BuyApi {
         run.await.into()
     }
 
-    /// Promotions of the market and location (seed 000 §4, §7). The BFF adds `source:
-    /// prepaid-ui-portal` and `flow: BUY`, and answers the first valid promotion (rule in
-    /// `bff/src/domain/promotions.rs`), which it stores as the cart's promo.
+    /// Promotions of the checkout's market and location (seed 000 §4, §7), both from the
+    /// serviceability answer the BFF holds (409 `ORDER_NOT_READY` without it). The BFF adds
+    /// `source: prepaid-ui-portal` and `flow: BUY`, and answers the first valid promotion
+    /// (rule in `bff/src/domain/promotions.rs`), which it stores as the cart's promo.
     #[oai(
         path = "/secure/api/v1/offer-service/get-promo",
         method = "post",
@@ -107,12 +112,16 @@ impl BuyApi {
         _csrf: Csrf,
         body: Json<PromoBody>,
     ) -> PromotionsResponse {
-        let b = body.0;
-        let ctx = sel.ctx(b.tracking_id.to_string());
+        let ctx = sel.ctx(body.tracking_id.to_string());
+        let sid = buy::ensure_sid(session);
         let run = async {
+            let c = buy::load(&state.store, &sid).await?;
+            let (Some(market_id), Some(location_id)) = (c.market_id, c.location_id) else {
+                return Err(not_ready("serviceability (market, location)"));
+            };
             let req = PromoRequest {
-                market_id: b.market_id.clone(),
-                location_id: b.location_id.clone(),
+                market_id: market_id.clone(),
+                location_id: location_id.clone(),
                 source: PROMO_SOURCE.to_owned(),
                 flow: PROMO_FLOW.to_owned(),
                 tracking_id: ctx.tracking_id.clone(),
@@ -120,14 +129,8 @@ impl BuyApi {
             let r = up::promotions::promotions(&state.clients, &ctx, &req).await?;
             let valid = promotions::first_valid(&r.prepaid_promotions.discounts, state.clock.now())
                 .cloned();
-            let sid = buy::sid(session);
             buy::update(&state.store, &sid, |c| {
-                c.record_promotions(
-                    valid.clone(),
-                    &b.market_id,
-                    &b.location_id,
-                    &ctx.tracking_id,
-                )
+                c.record_promotions(valid.clone(), &market_id, &ctx.tracking_id)
             })
             .await?;
             Ok(Promotions {
@@ -141,8 +144,10 @@ impl BuyApi {
     /// The cart as the BFF computes it (seed 000 §9; `bff/src/domain/cart.rs`).
     #[oai(path = "/secure/api/v1/cart", method = "get", operation_id = "getCart")]
     async fn get_cart(&self, state: Data<&Arc<AppState>>, session: &Session) -> GetCartResponse {
-        let sid = buy::sid(session);
-        buy::load(&state.store, &sid).await.map(|c| c.cart()).into()
+        buy::current(&state.store, session)
+            .await
+            .map(|c| c.cart())
+            .into()
     }
 
     /// Puts the valid promotion in the cart or takes it out (seed 000 §4 "Toggle promo");
@@ -159,7 +164,7 @@ impl BuyApi {
         _csrf: Csrf,
         body: Json<CartUpdate>,
     ) -> UpdateCartResponse {
-        let sid = buy::sid(session);
+        let sid = buy::ensure_sid(session);
         buy::update(&state.store, &sid, |c| c.toggle_promo(body.promo_in_cart))
             .await
             .into()
@@ -183,7 +188,7 @@ impl BuyApi {
         body: Json<TaxBody>,
     ) -> TaxResponse {
         let ctx = sel.ctx(body.tracking_id.to_string());
-        let sid = buy::sid(session);
+        let sid = buy::ensure_sid(session);
         let run = async {
             let snapshot = buy::load(&state.store, &sid).await?;
             let Some(geo) = snapshot.geocode.clone() else {
@@ -243,7 +248,7 @@ impl BuyApi {
         if !errors.is_empty() {
             return ApiError::validation("customer info is invalid", errors).into();
         }
-        let sid = buy::sid(session);
+        let sid = buy::ensure_sid(session);
         buy::update(&state.store, &sid, |c| {
             c.record_customer(&b.first_name, &b.last_name, &b.email, &b.tn)
         })
@@ -262,11 +267,13 @@ impl BuyApi {
     /// context (`bff/src/flows/buy/order.rs`) with the browser's final choices, and maps the
     /// answer: `BUS_CUSTACT_05`, `SYS0010` or no code -> `placed`; `PAYMENT-0001`,
     /// `SYS_CUSTACT_01` -> `unrecoverable` (error page); any other code -> `failed` with the
-    /// catalogue `message` (banner). Idempotent: the same `Idempotency-Key` (per session)
-    /// returns the first answer, even while the first attempt is in flight (one upstream
-    /// call); the same key with another body is 422 `IDEMPOTENCY_MISMATCH`. Once an order is
-    /// placed, any later submit of the session returns that placed answer. Needs
-    /// `x-xsrf-token`.
+    /// catalogue `message` (banner). One order attempt per checkout at a time: a submit that
+    /// arrives while an attempt is in flight gets that attempt's answer, whatever its key
+    /// (double click, two tabs, a retry with a new key); the same `Idempotency-Key` returns
+    /// its first answer; the same key with another body is 422 `IDEMPOTENCY_MISMATCH`. Once
+    /// an order is placed, any later submit of the checkout returns that placed answer. An
+    /// attempt whose answer was lost (5xx) is re-sent by the next submit with the same
+    /// payment id, which the provider answers with the existing order. Needs `x-xsrf-token`.
     #[oai(
         path = "/secure/api/v1/PinlessActivation/prepaid-customer-activation",
         method = "post",
@@ -296,7 +303,7 @@ impl BuyApi {
             )
             .into();
         }
-        let sid = buy::sid(session);
+        let sid = buy::ensure_sid(session);
         let snapshot = match buy::load(&state.store, &sid).await {
             Ok(c) => c,
             Err(e) => return e.into(),
@@ -313,11 +320,32 @@ impl BuyApi {
         let lang = locale(req);
         let tracking = snapshot.tracking_or(|| tracking_from_header(req));
         let call_ctx = sel.ctx(tracking);
-        let st = state.0.clone();
-        let sid2 = sid.clone();
-        let key = format!("submitOrder:{sid}:{}", idempotency_key.0);
         let fingerprint = serde_json::to_string(&b).unwrap_or_default();
-        let run = move || async move { place(&st, &sid2, &call_ctx, lang, payload).await };
+        // Two layers (issue 9): the client's key makes a retry of one request return its
+        // first answer; the attempt slot makes every submit of the checkout that overlaps
+        // an attempt in flight share it, whatever its key. One upstream order per attempt.
+        let st = state.0.clone();
+        let key = format!("submitOrder:{sid}:{}", idempotency_key.0);
+        let attempt = snapshot.order_attempts;
+        let run = move || async move {
+            let slot = format!("submitOrder:{sid}:attempt:{attempt}");
+            let st2 = st.clone();
+            let sid2 = sid.clone();
+            let place_once =
+                move || async move { place(&st2, &sid2, &call_ctx, lang, payload).await };
+            match st
+                .store
+                .idempotent::<SubmitAnswer, _>(&slot, "", place_once)
+                .await
+            {
+                Ok(Idempotent::Answer(a)) => a,
+                Ok(Idempotent::Mismatch) => Err(ApiError::new(
+                    ErrorCode::Internal,
+                    "order attempt slot fingerprint mismatch",
+                )),
+                Err(e) => Err(ApiError::from(e)),
+            }
+        };
         match state
             .store
             .idempotent::<SubmitAnswer, _>(&key, &fingerprint, run)
@@ -351,9 +379,17 @@ async fn place(
         return Ok(placed);
     }
     let email = payload.email.clone();
-    let r = up::activation::activate(&state.clients, ctx, &payload)
-        .await
-        .map_err(ApiError::from)?;
+    let r = match up::activation::activate(&state.clients, ctx, &payload).await {
+        Ok(r) => r,
+        Err(e) => {
+            // the order may exist upstream: the next attempt asks again with the same payment id
+            if let Err(se) = buy::update(&state.store, sid, BuyContext::record_order_unknown).await
+            {
+                tracing::error!(error = ?se.error_code, "lost order answer not recorded");
+            }
+            return Err(ApiError::from(e));
+        }
+    };
     let code = order::code_of(&r).map(str::to_owned);
     let outcome = order::outcome(code.as_deref());
     let message = match (&code, outcome) {

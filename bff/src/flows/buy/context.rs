@@ -115,6 +115,15 @@ pub struct BuyContext {
     pub last_order_error: Option<String>,
     /// The placed order's answer, once placed: any later submit returns it.
     pub placed: Option<OrderResult>,
+    /// Order attempts that ended without a placed order (failed, unrecoverable, or unknown
+    /// because the provider's answer was lost): names the next attempt's slot, so submits
+    /// that overlap share one attempt (`flows::buy::api`, issue 9).
+    #[serde(default)]
+    pub order_attempts: u32,
+    /// The digital session created for this checkout's hand-off: the only one
+    /// `restoreDigitalSession` accepts (issue 9).
+    #[serde(default)]
+    pub digital_session_id: Option<String>,
 }
 
 impl BuyContext {
@@ -147,9 +156,10 @@ impl BuyContext {
 
 /// The state changes of the buy flow: handlers call these, they do not assign fields.
 impl BuyContext {
-    /// Serviceability with `source=CP` (seed 000 §4): the location, the market when the
-    /// service names one, the geocode (kept when the answer has none), house key, business
-    /// code and service address. Drops the stored taxes.
+    /// Serviceability with `source=CP` (seed 000 §4): the location, the market (the only
+    /// source of the checkout's market; a change drops product details and promotion), the
+    /// geocode (kept when the answer has none), house key, business code and service
+    /// address. Drops the stored taxes.
     pub fn record_serviceability(
         &mut self,
         location_id: &str,
@@ -158,9 +168,15 @@ impl BuyContext {
     ) {
         self.location_id = Some(location_id.to_owned());
         self.tracking_id = Some(tracking_id.to_owned());
-        if let Some(m) = r.market_id.clone().filter(|m| !m.is_empty()) {
-            self.market_id = Some(m);
+        // The market is the serviceability answer's, never the browser's (issue 9): a new
+        // one drops what was priced for the old one.
+        let market = r.market_id.clone().filter(|m| !m.is_empty());
+        if market != self.market_id {
+            self.details = None;
+            self.valid_promo = None;
+            self.promo_in_cart = false;
         }
+        self.market_id = market;
         self.geocode = r
             .geocode
             .clone()
@@ -180,37 +196,40 @@ impl BuyContext {
         self.tax = None;
     }
 
-    /// The catalogue's products of `market_id` (seed 000 §4). Drops the stored taxes.
+    /// The catalogue's products of `market_id` (seed 000 §4), if it is still the checkout's
+    /// market (serviceability may have named another meanwhile: then the answer is dropped).
+    /// Drops the stored taxes.
     pub fn record_product_details(
         &mut self,
         market_id: &str,
         tracking_id: &str,
         details: ProductDetailsResponse,
     ) {
-        self.market_id = Some(market_id.to_owned());
+        if self.market_id.as_deref() != Some(market_id) {
+            return;
+        }
         self.tracking_id = Some(tracking_id.to_owned());
         self.details = Some(details);
         self.tax = None;
     }
 
-    /// The first valid promotion of the market (seed 000 §4 "Promotion validity"); a
-    /// different promotion than before leaves the cart and drops the taxes. Market and
-    /// location are kept when already known.
+    /// The first valid promotion of `market_id` (seed 000 §4 "Promotion validity"), if it
+    /// is still the checkout's market; a different promotion than before leaves the cart and
+    /// drops the taxes.
     pub fn record_promotions(
         &mut self,
         valid: Option<Discount>,
         market_id: &str,
-        location_id: &str,
         tracking_id: &str,
     ) {
+        if self.market_id.as_deref() != Some(market_id) {
+            return;
+        }
         if self.valid_promo.as_ref().map(|d| &d.disc_id) != valid.as_ref().map(|d| &d.disc_id) {
             self.promo_in_cart = false;
             self.tax = None;
         }
         self.valid_promo = valid;
-        self.market_id.get_or_insert_with(|| market_id.to_owned());
-        self.location_id
-            .get_or_insert_with(|| location_id.to_owned());
         self.tracking_id = Some(tracking_id.to_owned());
     }
 
@@ -239,6 +258,16 @@ impl BuyContext {
         c.last_name = Some(last_name.to_owned());
         c.email = Some(email.to_owned());
         c.tn = Some(tn.to_owned());
+    }
+
+    /// The digital session created for the hand-off to the identity router.
+    pub fn record_digital_session(&mut self, id: &str) {
+        self.digital_session_id = Some(id.to_owned());
+    }
+
+    /// Whether `id` is the digital session created for this checkout.
+    pub fn owns_digital_session(&self, id: &str) -> bool {
+        self.digital_session_id.as_deref() == Some(id)
     }
 
     /// The restored digital session's name, e-mail, phone and guid (seed 000 §4 "Session
@@ -275,19 +304,47 @@ impl BuyContext {
     pub fn record_order(&mut self, result: &OrderResult) {
         match result.outcome {
             OrderOutcome::Placed => self.placed = Some(result.clone()),
-            _ => self.last_order_error = result.business_error_code.clone(),
+            _ => {
+                self.last_order_error = result.business_error_code.clone();
+                self.order_attempts += 1;
+            }
         }
+    }
+
+    /// An order attempt whose answer was lost (timeout, reset, 5xx, malformed answer): the
+    /// order may or may not exist upstream. The next attempt re-sends the same payment id,
+    /// which the provider answers with the existing order (`BUS_CUSTACT_05`, counted as
+    /// placed) if there is one, so a retry finds the order instead of placing a second.
+    pub fn record_order_unknown(&mut self) {
+        self.order_attempts += 1;
     }
 }
 
-/// The buy-context id of the session, created on first use (sets the session cookie).
-pub fn sid(session: &Session) -> String {
-    if let Some(s) = session.get::<String>(SID_KEY) {
+/// The buy-context id of the session, created with it by `GET /token` (the only operation
+/// that creates sessions, so anonymous reads create nothing). State-changing operations are
+/// CSRF-checked, so their session exists; one that predates the id gets it here.
+pub fn ensure_sid(session: &Session) -> String {
+    if let Some(s) = sid(session) {
         return s;
     }
     let s = uuid::Uuid::new_v4().simple().to_string();
     session.set(SID_KEY, s.clone());
     s
+}
+
+/// The buy-context id of the session, `None` without one (nothing is created: reads of a
+/// visitor without a checkout answer the empty context).
+pub fn sid(session: &Session) -> Option<String> {
+    session.get::<String>(SID_KEY)
+}
+
+/// The session's buy context, empty without a checkout (creates nothing). Errors: 503
+/// `STORE_UNAVAILABLE`.
+pub async fn current(store: &Store, session: &Session) -> Result<BuyContext, ApiError> {
+    match sid(session) {
+        Some(sid) => load(store, &sid).await,
+        None => Ok(BuyContext::default()),
+    }
 }
 
 /// Namespace of buy contexts in the store (`pp:ctx:buy:<context id>`).

@@ -39,6 +39,10 @@ pub fn session_complete(s: &DigitalSession) -> bool {
     .all(|v| v.as_deref().is_some_and(|x| !x.trim().is_empty()))
 }
 
+fn unknown_session() -> ApiError {
+    ApiError::new(ErrorCode::NotFound, "unknown digital session")
+}
+
 /// The digital-session hand-off (tag session).
 pub struct DigitalSessionApi;
 
@@ -65,7 +69,7 @@ impl DigitalSessionApi {
         _csrf: Csrf,
         body: Json<CreateSessionBody>,
     ) -> CreateSessionResponse {
-        let sid = buy::sid(session);
+        let sid = buy::ensure_sid(session);
         let run = async {
             let c = buy::load(&state.store, &sid).await?;
             let (Some(location_id), Some(market_id)) = (c.location_id.clone(), c.market_id.clone())
@@ -119,6 +123,10 @@ impl DigitalSessionApi {
                 },
             };
             let r = up::digital_session::create(&state.clients, &ctx, &req_body).await?;
+            buy::update(&state.store, &sid, |c| {
+                c.record_digital_session(&r.digital_session_id)
+            })
+            .await?;
             let host = req.header("host").unwrap_or_default();
             let urls = state.clients.urls();
             let production = state.config.router_production(urls);
@@ -139,7 +147,11 @@ impl DigitalSessionApi {
 
     /// Restores the digital session after the identity router (seed 000 §4 "Session
     /// restore"): answers it with `complete`, and stores the customer's name, phone, e-mail
-    /// and guid (present values only) in the buy context. Unknown id: 404 `NOT_FOUND`.
+    /// and guid (present values only) in the buy context. Only the digital session created
+    /// for this checkout (`createDigitalSession`) is accepted: any other id, or one the
+    /// provider does not know, is 404 `NOT_FOUND` (these ids travel in URLs). An identity is
+    /// attached, so the session id rotates (new `pp_session` cookie). Needs `x-xsrf-token`
+    /// (it changes the checkout).
     #[oai(
         path = "/secure/session",
         method = "get",
@@ -151,30 +163,29 @@ impl DigitalSessionApi {
         session: &Session,
         req: &Request,
         sel: ScenarioSel,
+        _csrf: Csrf,
         /// The id the router appended to the return URL, 1 to 128 characters.
         #[oai(name = "digitalSessionId", validator(min_length = 1, max_length = 128))]
         digital_session_id: Query<String>,
     ) -> RestoreSessionResponse {
-        let sid = buy::sid(session);
+        let sid = buy::ensure_sid(session);
         let run = async {
-            let tracking = buy::load(&state.store, &sid)
-                .await?
-                .tracking_or(|| tracking_from_header(req));
-            let ctx = sel.ctx(tracking);
+            let c = buy::load(&state.store, &sid).await?;
+            if !c.owns_digital_session(&digital_session_id) {
+                return Err(unknown_session());
+            }
+            let ctx = sel.ctx(c.tracking_or(|| tracking_from_header(req)));
             let r = match up::digital_session::restore(&state.clients, &ctx, &digital_session_id)
                 .await
             {
                 Ok(r) => r,
-                Err(UpstreamError::Status { status: 404, .. }) => {
-                    return Err(ApiError::new(
-                        ErrorCode::NotFound,
-                        "unknown digital session",
-                    ));
-                }
+                Err(UpstreamError::Status { status: 404, .. }) => return Err(unknown_session()),
                 Err(e) => return Err(e.into()),
             };
             let s = r.digital_session;
             buy::update(&state.store, &sid, |c| c.restore_customer(&s)).await?;
+            // an identity joined the session: a new id, so one seen before cannot ride on it
+            session.renew();
             Ok(RestoredSession {
                 complete: session_complete(&s),
                 digital_session: s,

@@ -32,7 +32,8 @@ pub struct PaymentsApi;
 #[OpenApi(tag = "ApiTags::Payments")]
 impl PaymentsApi {
     /// A new prepaid payment id for this purchase attempt (seed 000 §7); stored in the buy
-    /// context (a new call replaces it: "update payment method" on the review page).
+    /// context (a new call replaces it and drops the card: "update payment method" on the
+    /// review page). Needs `x-xsrf-token` (it changes the checkout).
     #[oai(
         path = "/secure/v1/customermanagement/prepaidPaymentID",
         method = "get",
@@ -44,8 +45,9 @@ impl PaymentsApi {
         session: &Session,
         req: &Request,
         sel: ScenarioSel,
+        _csrf: Csrf,
     ) -> PaymentIdAnswer {
-        let sid = buy::sid(session);
+        let sid = buy::ensure_sid(session);
         let run = async {
             let tracking = buy::load(&state.store, &sid)
                 .await?
@@ -77,8 +79,8 @@ impl PaymentsApi {
         session: &Session,
         req: &Request,
     ) -> CardEntryConfigResponse {
-        let sid = buy::sid(session);
-        let c = match buy::load(&state.store, &sid).await {
+        let sid = buy::sid(session).unwrap_or_default();
+        let c = match buy::current(&state.store, session).await {
             Ok(c) => c,
             Err(e) => return e.into(),
         };
@@ -153,7 +155,7 @@ impl PaymentsApi {
         body: Json<AddInstrumentBody>,
     ) -> AddInstrumentResponse {
         let b = body.0;
-        let sid = buy::sid(session);
+        let sid = buy::ensure_sid(session);
         let lang = locale(req);
         let run = async {
             let snapshot = buy::load(&state.store, &sid).await?;

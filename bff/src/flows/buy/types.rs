@@ -78,17 +78,12 @@ pub struct ProductDetails {
     pub shipping: ShippingSummary,
 }
 
-/// Body of `getPromotions` (`source: prepaid-ui-portal` and `flow: BUY` are added by the
-/// BFF). Unknown fields are rejected.
+/// Body of `getPromotions` (market and location come from the checkout's serviceability;
+/// `source: prepaid-ui-portal` and `flow: BUY` are added by the BFF). Unknown fields are
+/// rejected.
 #[derive(Debug, Clone, Object, serde::Serialize)]
 #[oai(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PromoBody {
-    /// Market id of the address, 1 to 64 characters.
-    #[oai(validator(min_length = 1, max_length = 64))]
-    pub market_id: String,
-    /// Location id of the address, 1 to 64 characters.
-    #[oai(validator(min_length = 1, max_length = 64))]
-    pub location_id: String,
     /// Tracking id of the flow (UUID v4).
     pub tracking_id: Uuid,
 }
@@ -438,8 +433,9 @@ pub type SubmitAnswer = Result<OrderResult, ApiError>;
 
 crate::answers!(
     /// Answers of `getProductDetails`.
-    ProductDetailsResponse(ProductDetails), product_details_bad_request = "product_details_bad_request", get;
+    ProductDetailsResponse(ProductDetails), product_details_bad_request = "product_details_bad_request", get_csrf;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
+    409 => Conflict: "`ORDER_NOT_READY`: serviceability (`source=CP`) has named no market yet.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE` (also a rate that is not a decimal).",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
@@ -447,6 +443,7 @@ crate::answers!(
     /// Answers of `getPromotions`.
     PromotionsResponse(Promotions), promotions_bad_request = "promotions_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
+    409 => Conflict: "`ORDER_NOT_READY`: serviceability (`source=CP`) has named no market and location yet.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
@@ -475,13 +472,13 @@ crate::answers!(
     /// Answers of `createDigitalSession`.
     CreateSessionResponse(DigitalSessionCreated), create_session_bad_request = "create_session_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
-    409 => Conflict: "`ORDER_NOT_READY`: no location id and market id yet (serviceability or product details).",
+    409 => Conflict: "`ORDER_NOT_READY`: no location id and market id yet (serviceability).",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
 crate::answers!(
     /// Answers of `restoreDigitalSession`.
-    RestoreSessionResponse(RestoredSession), restore_session_bad_request = "restore_session_bad_request", get;
+    RestoreSessionResponse(RestoredSession), restore_session_bad_request = "restore_session_bad_request", get_csrf;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
     404 => NotFound: "`NOT_FOUND`: unknown or expired digital session.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
@@ -489,7 +486,7 @@ crate::answers!(
 );
 crate::answers!(
     /// Answers of `getPrepaidPaymentId`.
-    PaymentIdAnswer(PaymentIdResponse), payment_id_bad_request = "payment_id_bad_request", get;
+    PaymentIdAnswer(PaymentIdResponse), payment_id_bad_request = "payment_id_bad_request", get_csrf;
     400 => BadRequest: "`VALIDATION_FAILED`.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",

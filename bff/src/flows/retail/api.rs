@@ -131,7 +131,8 @@ impl RetailApi {
     /// (`existingPrepaid`, `existingPostpaid`, `error`, `serviceable`, `coldTap`,
     /// `unserviceable`) and `tapStatus`. With `source=CP` (buy flow) the answer also carries
     /// the full address, `geocode` and `marketId`, and the BFF stores the buy context
-    /// (address, geocode, house key, location id, market id) in the session.
+    /// (address, geocode, house key, location id, market id: the checkout's only source of
+    /// its market). Needs `x-xsrf-token`, whatever the source (one operation, one rule).
     #[oai(
         path = "/secure/api/v1/serviceability/address/validate-customer-serviceability",
         method = "get",
@@ -141,6 +142,7 @@ impl RetailApi {
         &self,
         state: Data<&Arc<AppState>>,
         sel: ScenarioSel,
+        _csrf: Csrf,
         /// Tracking id of the flow (UUID v4).
         #[oai(name = "trackingId")]
         tracking_id: Query<Uuid>,
@@ -160,7 +162,7 @@ impl RetailApi {
             };
             let r = up::serviceability::check(&state.clients, &ctx, &location_id, src).await?;
             if source == ServiceabilitySource::CP {
-                let sid = crate::flows::buy::context::sid(session);
+                let sid = crate::flows::buy::context::ensure_sid(session);
                 crate::flows::buy::context::update(&state.store, &sid, |c| {
                     c.record_serviceability(&location_id, &ctx.tracking_id, &r)
                 })

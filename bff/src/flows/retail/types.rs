@@ -175,7 +175,7 @@ crate::answers!(
 );
 crate::answers!(
     /// Answers of `validateCustomerServiceability`.
-    ServiceabilityCheckResponse(Serviceability), serviceability_bad_request = "serviceability_bad_request", get;
+    ServiceabilityCheckResponse(Serviceability), serviceability_bad_request = "serviceability_bad_request", get_csrf;
     400 => BadRequest: "`VALIDATION_FAILED`, with `details`.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",

@@ -99,20 +99,22 @@ pub async fn session(cli: &Client) -> (String, String) {
         .send()
         .await;
     resp.assert_status_is_ok();
+    let pair = session_cookie(&resp.0).expect("session cookie");
+    let body = json(resp.0).await;
+    (pair, body["xsrfToken"].as_str().unwrap().to_owned())
+}
+
+/// The `name=value` of the session cookie `resp` sets, if any (checks its attributes).
+pub fn session_cookie(resp: &Response) -> Option<String> {
     let cookie = resp
-        .0
         .headers()
         .get_all(header::SET_COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .find(|c| c.starts_with("pp_session="))
-        .expect("session cookie")
-        .to_owned();
+        .find(|c| c.starts_with("pp_session="))?;
     assert!(cookie.contains("HttpOnly"), "{cookie}");
     assert!(cookie.contains("SameSite=Lax"), "{cookie}");
-    let pair = cookie.split(';').next().unwrap().to_owned();
-    let body = json(resp.0).await;
-    (pair, body["xsrfToken"].as_str().unwrap().to_owned())
+    Some(cookie.split(';').next().unwrap().to_owned())
 }
 
 /// The body as JSON (panics when it is not JSON).

@@ -26,19 +26,21 @@ export function validateBuyServiceability(locationId: string): Promise<BuyServic
   );
 }
 
-export function getProductDetails(marketId: string): Promise<ProductDetails> {
+/** Products of the market the serviceability answer named (the BFF holds it). */
+export function getProductDetails(): Promise<ProductDetails> {
   return call('getProductDetails', () =>
     api.GET('/secure/api/v1/util-service/product-detail', {
       // the BFF ignores `source` (it sends its own); the recorder sends the header's value too
-      params: { query: { source: 'DIGITAL2.0', marketId, trackingId: getTrackingId() } },
+      params: { query: { source: 'DIGITAL2.0', trackingId: getTrackingId() } },
     }),
   );
 }
 
-export function getPromotions(marketId: string, locationId: string): Promise<Promotions> {
+/** Promotions of the checkout's market and location (the BFF holds both). */
+export function getPromotions(): Promise<Promotions> {
   return call('getPromotions', () =>
     api.POST('/secure/api/v1/offer-service/get-promo', {
-      body: { marketId, locationId, trackingId: getTrackingId() },
+      body: { trackingId: getTrackingId() },
     }),
   );
 }

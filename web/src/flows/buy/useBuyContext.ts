@@ -17,8 +17,9 @@ const once = { staleTime: Infinity, retry: false } as const;
 
 /**
  * The buy shell's rules (seed 000 §2): validate serviceability (source CP) when a location id
- * exists; fetch product details and promotions when market and location ids are known. The
- * BFF keeps the answers in its order context; these queries show them.
+ * exists; fetch product details and promotions once it has answered: the BFF prices the
+ * market that answer named, never one the browser sends (issue 9). The BFF keeps the answers
+ * in its order context; these queries show them.
  */
 export function useBuyContext() {
   const { locationId, marketId, setLocation } = useBuyState();
@@ -33,16 +34,17 @@ export function useBuyContext() {
   useEffect(() => {
     if (servedMarket && !marketId) setLocation({ marketId: servedMarket });
   }, [servedMarket, marketId, setLocation]);
+  const served = serviceability.isSuccess;
   const productDetails = useQuery({
-    queryKey: buyKeys.productDetails(marketId),
-    queryFn: () => getProductDetails(marketId!),
-    enabled: Boolean(marketId && locationId),
+    queryKey: buyKeys.productDetails(servedMarket),
+    queryFn: getProductDetails,
+    enabled: served,
     ...once,
   });
   const promotions = useQuery({
-    queryKey: buyKeys.promotions(marketId, locationId),
-    queryFn: () => getPromotions(marketId!, locationId!),
-    enabled: Boolean(marketId && locationId),
+    queryKey: buyKeys.promotions(servedMarket, locationId),
+    queryFn: getPromotions,
+    enabled: served,
     ...once,
   });
   return { serviceability, productDetails, promotions, locationId, marketId };

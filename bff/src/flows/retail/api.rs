@@ -138,6 +138,7 @@ impl RetailApi {
         method = "get",
         operation_id = "validateCustomerServiceability"
     )]
+    #[allow(clippy::too_many_arguments)]
     async fn validate_customer_serviceability(
         &self,
         state: Data<&Arc<AppState>>,

@@ -56,8 +56,18 @@ function needsToken(request: Request): boolean {
   return path !== '/token' && !path.startsWith('/-/');
 }
 
+/**
+ * Calls after which the BFF gives the session a new id (an identity joined it): other calls
+ * wait until the answer, with its new cookie, is back, so none leaves with the retired id.
+ */
+const ROTATES = new Set(['GET /secure/session']);
+let rotation: Promise<unknown> = Promise.resolve();
+let pendingRotation: (v?: unknown) => void = () => undefined;
+
 const headers: Middleware = {
-  async onRequest({ request }) {
+  async onRequest({ request, schemaPath }) {
+    // the rotating call itself, and the token it may first need, do not wait for it
+    if (!ROTATES.has(`${request.method} ${schemaPath}`) && schemaPath !== '/token') await rotation;
     request.headers.set('trackingid', getTrackingId());
     request.headers.set('accept-language', requestLocale);
     request.headers.set('source', 'DIGITAL2.0');
@@ -69,7 +79,24 @@ const headers: Middleware = {
   },
 };
 
-api.use(headers);
+const rotations: Middleware = {
+  onRequest({ request, schemaPath }) {
+    if (ROTATES.has(`${request.method} ${schemaPath}`)) {
+      let done: (v?: unknown) => void = () => undefined;
+      rotation = new Promise((resolve) => (done = resolve));
+      pendingRotation = done;
+    }
+    return request;
+  },
+  onResponse({ request, schemaPath, response }) {
+    if (ROTATES.has(`${request.method} ${schemaPath}`)) pendingRotation();
+    return response;
+  },
+  onError({ request, schemaPath }) {
+    if (ROTATES.has(`${request.method} ${schemaPath}`)) pendingRotation();
+  },
+};
+api.use(rotations, headers);
 
 /** A failed call: `status` 0 for a network failure; `errorCode` from the `ApiError` body. */
 export class CallFailure extends Error {

@@ -1,7 +1,8 @@
 //! Every operation of `openapi/bff.json`, read from the spec: the ones that declare the `csrf`
 //! scheme refuse a well-formed request without the token (and one with the token sent by
 //! another site), and the ones that do not declare it leave the session and the checkout as
-//! they were (issue 9, item 4). A new operation joins by itself; one whose parameters have
+//! they were (issue 9, item 4) and, sent without a session, create none (only `getToken`
+//! does: item 5). A new operation joins by itself; one whose parameters have
 //! no sample below fails until it gets one.
 
 use std::sync::Arc;
@@ -91,11 +92,9 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
                     _ => headers.push((name, sample(name))),
                 }
             }
-            let request = |token: Option<&str>, site: Option<&str>| {
+            let request_as = |cookie: &str, token: Option<&str>, site: Option<&str>| {
                 let m = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
-                let mut rb = cli
-                    .request(m, uri.clone())
-                    .header(header::COOKIE, &b.cookie);
+                let mut rb = cli.request(m, uri.clone()).header(header::COOKIE, cookie);
                 for (k, v) in &query {
                     rb = rb.query(*k, v);
                 }
@@ -113,6 +112,8 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
                 }
                 rb
             };
+            let request =
+                |token: Option<&str>, site: Option<&str>| request_as(&b.cookie, token, site);
             let declares = op["security"]
                 .as_array()
                 .is_some_and(|s| s.iter().any(|r| r.get("csrf").is_some()));
@@ -146,6 +147,14 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
                     state_of(&st, &b.cookie).await,
                     before,
                     "{id} changes state but does not declare csrf"
+                );
+                // without a session, only `getToken` creates one (issue 9 item 5)
+                let r = request_as("", None, None).send().await;
+                assert!(r.0.status().is_success(), "{id} without a session");
+                assert_eq!(
+                    session_cookie(&r.0).is_some(),
+                    id == "getToken",
+                    "{id} without a session: creates one?"
                 );
             }
         }

@@ -5,3 +5,22 @@
 pub mod buy;
 pub mod retail;
 pub mod site;
+
+use poem::session::Session;
+
+/// The id of the session's context of `flow` (`pp:ctx:<flow>:<id>` in the store), `None`
+/// without one: reads create nothing.
+pub fn context_id(session: &Session, flow: &str) -> Option<String> {
+    session.get::<String>(flow)
+}
+
+/// The id of the session's context of `flow`, created on first use. Only for requests that
+/// change state: they are CSRF-checked, so their session exists already.
+pub fn ensure_context_id(session: &Session, flow: &str) -> String {
+    if let Some(id) = context_id(session, flow) {
+        return id;
+    }
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    session.set(flow, id.clone());
+    id
+}

@@ -52,8 +52,9 @@ pub enum ErrorCode {
     CsrfRejected,
     /// 404: no such resource (unknown `{site}` or path).
     NotFound,
-    /// 409: the session's buy context lacks what this call needs (serviceability, product
-    /// details, customer, payment id or payment instrument); see `message`.
+    /// 409: the session's flow context lacks what this call needs (buy: serviceability,
+    /// product details, customer, payment id or payment instrument; retail: a serviceable
+    /// location checked before the assign); see `message`.
     OrderNotReady,
     /// 413: request body larger than the configured limit.
     PayloadTooLarge,

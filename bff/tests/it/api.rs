@@ -234,7 +234,7 @@ async fn validate_address_and_serviceability() {
 #[tokio::test]
 async fn assign_needs_csrf_and_valid_body() {
     let (cli, _s) = harness_app().await;
-    let (cookie, xsrf) = session(&cli).await;
+    let (cookie, xsrf) = checked_session(&cli, "LOC-30309-0001").await;
     let post = |body: serde_json::Value, token: Option<&str>| {
         let mut rb = cli
             .post("/van-service-api/assign")
@@ -245,14 +245,35 @@ async fn assign_needs_csrf_and_valid_body() {
         }
         rb.send()
     };
-    let r = post(assign_body("LOC-1"), Some(&xsrf)).await;
+    let r = post(assign_body("LOC-30309-0001"), Some(&xsrf)).await;
     r.assert_status_is_ok();
     let v = json(r.0).await;
     assert!(v["outcome"].is_string(), "{v}");
-
-    assert_api_error(post(assign_body("LOC-1"), None).await, 403, "CSRF_REJECTED").await;
+    // only the location this session found serviceable takes a device (issue 9)
     assert_api_error(
-        post(assign_body("LOC-1"), Some("wrong")).await,
+        post(assign_body("LOC-2"), Some(&xsrf)).await,
+        409,
+        "ORDER_NOT_READY",
+    )
+    .await;
+    let (other, other_xsrf) = session(&cli).await;
+    let r = cli
+        .post("/van-service-api/assign")
+        .header(header::COOKIE, &other)
+        .header("x-xsrf-token", &other_xsrf)
+        .body_json(&assign_body("LOC-30309-0001"))
+        .send()
+        .await;
+    assert_api_error(r, 409, "ORDER_NOT_READY").await;
+
+    assert_api_error(
+        post(assign_body("LOC-30309-0001"), None).await,
+        403,
+        "CSRF_REJECTED",
+    )
+    .await;
+    assert_api_error(
+        post(assign_body("LOC-30309-0001"), Some("wrong")).await,
         403,
         "CSRF_REJECTED",
     )
@@ -266,18 +287,18 @@ async fn assign_needs_csrf_and_valid_body() {
         .await;
     assert_api_error(r, 403, "CSRF_REJECTED").await;
 
-    let mut b = assign_body("LOC-1");
+    let mut b = assign_body("LOC-30309-0001");
     b["deviceCode"] = "12345".into();
     let e = assert_api_error(post(b, Some(&xsrf)).await, 400, "VALIDATION_FAILED").await;
     assert_eq!(e["details"][0]["field"], "deviceCode");
-    let mut b = assign_body("LOC-1");
+    let mut b = assign_body("LOC-30309-0001");
     b["retailerId"] = "EVIL".into();
     let e = assert_api_error(post(b, Some(&xsrf)).await, 400, "VALIDATION_FAILED").await;
     assert_eq!(e["details"][0]["code"], "unknownField");
-    let mut b = assign_body("LOC-1");
+    let mut b = assign_body("LOC-30309-0001");
     b["phoneNo"] = "1234567890".into();
     assert_api_error(post(b, Some(&xsrf)).await, 400, "VALIDATION_FAILED").await;
-    let mut b = assign_body("LOC-1");
+    let mut b = assign_body("LOC-30309-0001");
     b["address"]["zip"] = "ABCDE".into();
     assert_api_error(post(b, Some(&xsrf)).await, 400, "VALIDATION_FAILED").await;
 

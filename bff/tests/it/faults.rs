@@ -165,8 +165,13 @@ async fn assign_sends_fixed_retailer_and_source() {
         )
         .mount(&server)
         .await;
+    Mock::given(path("/validate-customer-serviceability"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({
+            "status": "SUCCESS", "serviceabilityDetails": [{"lob": "HSD", "tier": "HSD_030"}]})))
+        .mount(&server)
+        .await;
     let (cli, st) = client_for(config(Mode::Production, &urls(&server.uri()), 2000)).await;
-    let (cookie, xsrf) = session(&cli).await;
+    let (cookie, xsrf) = checked_session(&cli, "LOC-9").await;
     let r = cli
         .post("/van-service-api/assign")
         .header(header::COOKIE, &cookie)
@@ -176,7 +181,13 @@ async fn assign_sends_fixed_retailer_and_source() {
         .await;
     r.assert_status_is_ok();
     assert_eq!(json(r.0).await["outcome"], "assigned");
-    let reqs = server.received_requests().await.unwrap();
+    let reqs: Vec<_> = server
+        .received_requests()
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.url.path() == "/assign")
+        .collect();
     let body: serde_json::Value = serde_json::from_slice(&reqs[0].body).unwrap();
     assert_eq!(body["retailerId"], st.config.retailer_id.as_str());
     assert_eq!(body["source"], "Incomm");

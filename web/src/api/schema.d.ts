@@ -298,7 +298,9 @@ export interface paths {
         /**
          * Assigns the starter kit's device code to the address (seed 000 §3, §4, §7). The BFF
          *     adds `retailerId` (configuration) and `source: Incomm`. Business errors answer 200
-         *     with an `outcome`. Needs `x-xsrf-token` (from `GET /token`), else 403.
+         *     with an `outcome`. Only the location this session last found serviceable or a cold
+         *     tap (`validateCustomerServiceability`, `source=CP_VAN`) takes a device: any other is
+         *     409 `ORDER_NOT_READY`. Needs `x-xsrf-token` (from `GET /token`), else 403.
          */
         post: operations["assignDevice"];
         delete?: never;
@@ -3197,6 +3199,15 @@ export interface operations {
             };
             /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: `locationId` is not the location this session last found serviceable or a cold tap. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

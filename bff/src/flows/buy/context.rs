@@ -324,18 +324,13 @@ impl BuyContext {
 /// that creates sessions, so anonymous reads create nothing). State-changing operations are
 /// CSRF-checked, so their session exists; one that predates the id gets it here.
 pub fn ensure_sid(session: &Session) -> String {
-    if let Some(s) = sid(session) {
-        return s;
-    }
-    let s = uuid::Uuid::new_v4().simple().to_string();
-    session.set(SID_KEY, s.clone());
-    s
+    crate::flows::ensure_context_id(session, SID_KEY)
 }
 
 /// The buy-context id of the session, `None` without one (nothing is created: reads of a
 /// visitor without a checkout answer the empty context).
 pub fn sid(session: &Session) -> Option<String> {
-    session.get::<String>(SID_KEY)
+    crate::flows::context_id(session, SID_KEY)
 }
 
 /// The session's buy context, empty without a checkout (creates nothing). Errors: 503

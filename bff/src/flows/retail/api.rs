@@ -10,7 +10,10 @@ use upstream::{address::Address, van::AssignRequest};
 use uuid::Uuid;
 
 pub use super::types::*;
-use super::{address, assign};
+use super::{
+    address, assign,
+    context::{self, RetailContext},
+};
 use crate::http::{
     extract::{Csrf, ScenarioSel},
     tags::ApiTags,
@@ -162,6 +165,16 @@ impl RetailApi {
                 ServiceabilitySource::CP => "CP",
             };
             let r = up::serviceability::check(&state.clients, &ctx, &location_id, src).await?;
+            let answer = Serviceability::from(r.clone());
+            if source == ServiceabilitySource::CP_VAN {
+                let id = crate::flows::ensure_context_id(session, context::NS);
+                state
+                    .store
+                    .update(context::NS, &id, |c: &mut RetailContext| {
+                        c.record_serviceability(&location_id, answer.outcome)
+                    })
+                    .await?;
+            }
             if source == ServiceabilitySource::CP {
                 let sid = crate::flows::buy::context::ensure_sid(session);
                 crate::flows::buy::context::update(&state.store, &sid, |c| {
@@ -169,14 +182,16 @@ impl RetailApi {
                 })
                 .await?;
             }
-            Ok(Serviceability::from(r))
+            Ok(answer)
         };
         run.await.into()
     }
 
     /// Assigns the starter kit's device code to the address (seed 000 §3, §4, §7). The BFF
     /// adds `retailerId` (configuration) and `source: Incomm`. Business errors answer 200
-    /// with an `outcome`. Needs `x-xsrf-token` (from `GET /token`), else 403.
+    /// with an `outcome`. Only the location this session last found serviceable or a cold
+    /// tap (`validateCustomerServiceability`, `source=CP_VAN`) takes a device: any other is
+    /// 409 `ORDER_NOT_READY`. Needs `x-xsrf-token` (from `GET /token`), else 403.
     #[oai(
         path = "/van-service-api/assign",
         method = "post",
@@ -185,11 +200,27 @@ impl RetailApi {
     async fn assign_device(
         &self,
         state: Data<&Arc<AppState>>,
+        session: &poem::session::Session,
         sel: ScenarioSel,
         _csrf: Csrf,
         body: Json<AssignBody>,
     ) -> AssignDeviceResponse {
         let b = body.0;
+        let checked = match crate::flows::context_id(session, context::NS) {
+            Some(id) => state.store.get::<RetailContext>(context::NS, &id).await,
+            None => Ok(None),
+        };
+        match checked {
+            Ok(c) if c.as_ref().is_some_and(|c| c.may_assign(&b.location_id)) => {}
+            Ok(_) => {
+                return ApiError::new(
+                    crate::http::error::ErrorCode::OrderNotReady,
+                    "the assign lacks: a serviceable location checked in this session",
+                )
+                .into();
+            }
+            Err(e) => return ApiError::from(e).into(),
+        }
         let ctx = sel.ctx(b.tracking_id.to_string());
         let req = AssignRequest {
             address: Address {

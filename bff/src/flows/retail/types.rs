@@ -184,6 +184,7 @@ crate::answers!(
     /// Answers of `assignDevice` (business errors are 200 with an `outcome`).
     AssignDeviceResponse(AssignResult), assign_bad_request = "assign_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`: bad body or unknown field, with `details`.",
+    409 => Conflict: "`ORDER_NOT_READY`: `locationId` is not the location this session last found serviceable or a cold tap.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );

@@ -104,6 +104,27 @@ pub async fn session(cli: &Client) -> (String, String) {
     (pair, body["xsrfToken"].as_str().unwrap().to_owned())
 }
 
+/// A session that checked `location` (`source=CP_VAN`, serviceable or cold tap), as the
+/// retail flow does before the assign: returns its cookie and token.
+pub async fn checked_session(cli: &Client, location: &str) -> (String, String) {
+    let (cookie, xsrf) = session(cli).await;
+    let r = cli
+        .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
+        .query("trackingId", &TRACKING)
+        .query("locationId", &location)
+        .header(header::COOKIE, &cookie)
+        .header("x-xsrf-token", &xsrf)
+        .send()
+        .await;
+    r.assert_status_is_ok();
+    let v = json(r.0).await;
+    assert!(
+        ["serviceable", "coldTap"].contains(&v["outcome"].as_str().unwrap_or_default()),
+        "{v}"
+    );
+    (cookie, xsrf)
+}
+
 /// The `name=value` of the session cookie `resp` sets, if any (checks its attributes).
 pub fn session_cookie(resp: &Response) -> Option<String> {
     let cookie = resp

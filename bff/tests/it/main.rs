@@ -8,6 +8,7 @@ mod buy;
 mod contract;
 mod faults;
 mod instances;
+mod logs;
 mod scenarios;
 mod schema_prop;
 mod sim_proxy;

@@ -20,11 +20,18 @@ env_up=()
 for s in ADDRESS_SEARCH SERVICEABILITY VAN CONTENT CATALOGUE PROMOTIONS TAX PAYMENTS ACTIVATION SESSION; do
   env_up+=("BFF_UPSTREAM_$s=http://127.0.0.1:9")
 done
-env "${env_up[@]}" BFF_MODE=production BFF_ADDR="127.0.0.1:$port" RUST_LOG=warn "$bin" &
+env_prod=(BFF_PUBLIC_ORIGIN=https://prepaid.example.com BFF_CARD_ENTRY_URL=https://pay.example.com/card-entry
+  BFF_IDENTITY_ROUTER_URL=https://id.example.com/router)
+# Production names the settings it cannot do without instead of deriving them.
+out=$(env "${env_up[@]}" BFF_MODE=production BFF_ADDR=127.0.0.1:0 timeout 5 "$bin" 2>&1 || true)
+grep -q "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL" <<<"$out" || {
+  echo "FAIL: production without its browser-facing settings did not refuse to start: $out" >&2; exit 1
+}
+env "${env_up[@]}" "${env_prod[@]}" BFF_MODE=production BFF_ADDR="127.0.0.1:$port" RUST_LOG=warn "$bin" &
 pid=$!
 trap 'kill $pid 2>/dev/null' EXIT
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
-for path in /harness /harness/scenarios.json /sim/card-entry /sim/session/router; do
+for path in /harness /harness/scenarios.json /sim/card-entry /sim/session/router /docs /openapi.json; do
   code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path")
   [ "$code" = 404 ] || { echo "FAIL: $path answered $code in production" >&2; exit 1; }
 done
@@ -33,4 +40,6 @@ out=$(BFF_ADDR=127.0.0.1:0 timeout 5 "$bin" 2>&1 || true)
 grep -q "built without the embedded simulators" <<<"$out" || {
   echo "FAIL: a production build without upstreams did not refuse to start: $out" >&2; exit 1
 }
-echo "production build: no simulators, no harness routes"
+hsts=$(curl -s -D - -o /dev/null "http://127.0.0.1:$port/healthz" | tr -d '\r' | grep -i '^strict-transport-security:' || true)
+[ -n "$hsts" ] || { echo "FAIL: no Strict-Transport-Security in production" >&2; exit 1; }
+echo "production build: no simulators, no harness routes, no API docs"

@@ -6,10 +6,12 @@
 //! | `BFF_ADDR` | `127.0.0.1:8080` | listen address |
 //! | `BFF_MODE` | harness when no upstream URL is set, else neither | `harness` or `production` |
 //! | `BFF_UPSTREAM_<SERVICE>` (one per service of `upstream::service::Service` with an `env_var`) | unset: embedded simulators | base URLs of the upstream services (all or none) |
-//! | `BFF_IDENTITY_ROUTER_URL` | harness: `/sim/session/router`; else `BFF_UPSTREAM_SESSION` + `/router` | identity router (browser-facing) for production and test hosts |
-//! | `BFF_IDENTITY_ROUTER_STAGING_URL` | same as above | identity router for every other host |
+//! | `BFF_IDENTITY_ROUTER_URL` | harness: `/sim/session/router`; else `BFF_UPSTREAM_SESSION` + `/router`; required in production | identity router (browser-facing) for production and test hosts |
+//! | `BFF_IDENTITY_ROUTER_STAGING_URL` | `BFF_IDENTITY_ROUTER_URL`, else as above | identity router for every other host |
 //! | `BFF_PRODUCTION_HOSTS` | empty | comma list of host names (production and test) that use `BFF_IDENTITY_ROUTER_URL` |
-//! | `BFF_CARD_ENTRY_URL` | harness: `/sim/card-entry`; else `BFF_UPSTREAM_PAYMENTS` + `/card-entry` | the card-entry component page (browser-facing, framed); its origin is added to the CSP `frame-src` |
+//! | `BFF_CARD_ENTRY_URL` | harness: `/sim/card-entry`; else `BFF_UPSTREAM_PAYMENTS` + `/card-entry`; required in production | the card-entry component page (browser-facing, framed); its origin is added to the CSP `frame-src` |
+//! | `BFF_PUBLIC_ORIGIN` | unset: from the request's `Host` (harness and plain mode only); required in production | `scheme://host[:port]` the browser uses; return URLs and the card form's `parentOrigin` are built from it |
+//! | `BFF_API_DOCS` | `on` in harness mode, else `off` | `on`/`off`: serve `/docs` (Swagger UI) and `/openapi.json` |
 //! | `BFF_UPSTREAM_TIMEOUT_MS` | `60000` | total timeout of one upstream call, ms |
 //! | `BFF_UPSTREAM_CONNECT_TIMEOUT_MS` | `5000` | connect timeout, ms |
 //! | `BFF_WEB_DIST` | `web/dist` | directory of the built web app |
@@ -22,8 +24,11 @@
 //!
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
 //! origin (`/sim/...`, served in harness mode only by proxying the simulators, see
-//! `harness.rs`). Production mode requires all upstream URLs and refuses harness mode (the harness
-//! routes do not exist and no scenario header is ever forwarded).
+//! `harness.rs`). Production mode requires all upstream URLs, `BFF_PUBLIC_ORIGIN`,
+//! `BFF_CARD_ENTRY_URL` and `BFF_IDENTITY_ROUTER_URL` (no browser-facing URL is ever derived
+//! from an internal upstream address or the `Host` header there); the harness routes do not
+//! exist and no scenario header is ever forwarded. Harness mode refuses upstream URLs that are
+//! not loopback: the harness would let anyone drive real services ([`Config::validate`]).
 
 use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf, time::Duration};
 
@@ -99,6 +104,11 @@ pub struct Config {
     pub identity: IdentityRouter,
     /// Card-entry page URL (`BFF_CARD_ENTRY_URL`); `None`: default (see the module table).
     pub card_entry_url: Option<String>,
+    /// The origin browsers use (`BFF_PUBLIC_ORIGIN`, `scheme://host[:port]`, no trailing
+    /// slash); `None`: taken from the request (see `http::extract::page_origin`).
+    pub public_origin: Option<String>,
+    /// `BFF_API_DOCS`; `None`: on in harness mode only (see [`Config::api_docs`]).
+    pub api_docs: Option<bool>,
     /// Redis URL of the shared store (`BFF_REDIS_URL`); `None`: in memory, this process only.
     pub redis_url: Option<String>,
     /// Lifetimes and bounds of sessions, flow contexts and idempotency records.
@@ -121,9 +131,15 @@ pub enum ConfigError {
     /// Some but not all upstream URLs are set.
     #[error("set all BFF_UPSTREAM_* URLs or none; missing: {0}")]
     PartialUpstreams(String),
-    /// Production mode without upstream URLs.
-    #[error("BFF_MODE=production requires all BFF_UPSTREAM_* URLs")]
-    ProductionNeedsUpstreams,
+    /// Production mode without settings it cannot do without (names listed).
+    #[error("BFF_MODE=production requires: {0}")]
+    ProductionMissing(String),
+    /// Harness mode with upstream URLs that are not loopback (variables listed).
+    #[error(
+        "harness mode (scenario cookie, /sim proxy) refuses upstreams that are not loopback: {0}; \
+         set BFF_MODE=production or point them at local simulators"
+    )]
+    HarnessWithRemoteUpstreams(String),
 }
 
 impl Default for Config {
@@ -140,6 +156,8 @@ impl Default for Config {
             rate_limit_per_min: 120,
             identity: IdentityRouter::default(),
             card_entry_url: None,
+            public_origin: None,
+            api_docs: None,
             redis_url: None,
             store: StoreConfig {
                 session_idle: Duration::from_secs(3600),
@@ -186,9 +204,6 @@ impl Config {
 
         let mode = match get("BFF_MODE").as_deref() {
             Some("harness") => Mode::Harness,
-            Some("production") if upstreams == Upstreams::Embedded => {
-                return Err(ConfigError::ProductionNeedsUpstreams);
-            }
             Some("production") => Mode::Production,
             Some(other) => {
                 return Err(ConfigError::Invalid {
@@ -228,6 +243,30 @@ impl Config {
                 .collect(),
         };
         let card_entry_url = browser_url("BFF_CARD_ENTRY_URL")?;
+        let public_origin = match get("BFF_PUBLIC_ORIGIN") {
+            None => None,
+            Some(o) => Some(
+                crate::http::middleware::origin_of_url(&o)
+                    .filter(|origin| origin == o.trim_end_matches('/'))
+                    .ok_or(ConfigError::Invalid {
+                        var: "BFF_PUBLIC_ORIGIN",
+                        value: o,
+                        reason: "scheme://host[:port] (http or https, no path)",
+                    })?,
+            ),
+        };
+        let api_docs = match get("BFF_API_DOCS").as_deref() {
+            None => None,
+            Some("on") => Some(true),
+            Some("off") => Some(false),
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "BFF_API_DOCS",
+                    value: other.to_owned(),
+                    reason: "on or off",
+                });
+            }
+        };
         let redis_url = match get("BFF_REDIS_URL") {
             Some(u) if u.starts_with("redis://") || u.starts_with("rediss://") => Some(u),
             Some(u) => {
@@ -247,11 +286,13 @@ impl Config {
             session_absolute: secs("BFF_SESSION_MAX_SECS", d.store.session_absolute)?,
             ..d.store.clone()
         };
-        Ok(Self {
+        let config = Self {
             redis_url,
             store,
             identity,
             card_entry_url,
+            public_origin,
+            api_docs,
             addr,
             mode,
             upstreams,
@@ -261,7 +302,57 @@ impl Config {
             retailer_id,
             max_body_bytes,
             rate_limit_per_min,
-        })
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// The rules across settings, checked by [`Self::from_lookup`] and again at start-up
+    /// (`startup::Application::build`) for configurations built in code:
+    /// - production names every missing setting of: `BFF_PUBLIC_ORIGIN`, `BFF_CARD_ENTRY_URL`,
+    ///   `BFF_IDENTITY_ROUTER_URL`, the `BFF_UPSTREAM_*` URLs ([`ConfigError::ProductionMissing`]);
+    /// - harness mode accepts external upstreams on loopback only (local simulators, tests),
+    ///   else [`ConfigError::HarnessWithRemoteUpstreams`] names the variables.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        match self.mode {
+            Mode::Production => {
+                let mut missing = Vec::new();
+                if self.public_origin.is_none() {
+                    missing.push("BFF_PUBLIC_ORIGIN");
+                }
+                if self.card_entry_url.is_none() {
+                    missing.push("BFF_CARD_ENTRY_URL");
+                }
+                if self.identity.production_url.is_none() {
+                    missing.push("BFF_IDENTITY_ROUTER_URL");
+                }
+                if self.upstreams == Upstreams::Embedded {
+                    missing.extend(Service::ALL.iter().filter_map(|s| s.env_var()));
+                }
+                if !missing.is_empty() {
+                    return Err(ConfigError::ProductionMissing(missing.join(", ")));
+                }
+            }
+            Mode::Harness => {
+                if let Upstreams::External(urls) = &self.upstreams {
+                    let remote: Vec<_> = Service::ALL
+                        .iter()
+                        .filter(|s| !is_loopback_url(urls.get(**s)))
+                        .map(|s| s.env_var().unwrap_or(s.name()))
+                        .collect();
+                    if !remote.is_empty() {
+                        return Err(ConfigError::HarnessWithRemoteUpstreams(remote.join(", ")));
+                    }
+                }
+            }
+            Mode::Plain => {}
+        }
+        Ok(())
+    }
+
+    /// Whether `/docs` and `/openapi.json` are served (`BFF_API_DOCS`, else harness mode only).
+    pub fn api_docs(&self) -> bool {
+        self.api_docs.unwrap_or(self.harness())
     }
 
     /// Whether the harness (scenario cookie, `/harness`) is on.
@@ -289,14 +380,18 @@ impl Config {
         })
     }
 
-    /// The identity router of every other host.
+    /// The identity router of every other host (the production one when no staging one is
+    /// set, so no internal upstream address reaches the browser).
     pub fn router_staging(&self, urls: &UpstreamUrls) -> String {
-        self.identity.staging_url.clone().unwrap_or_else(|| {
-            self.browser_default(
-                SIM_ROUTER_PATH,
-                format!("{}/router", urls.get(Service::DigitalSession)),
-            )
-        })
+        let set = self.identity.staging_url.as_ref();
+        set.or(self.identity.production_url.as_ref())
+            .cloned()
+            .unwrap_or_else(|| {
+                self.browser_default(
+                    SIM_ROUTER_PATH,
+                    format!("{}/router", urls.get(Service::DigitalSession)),
+                )
+            })
     }
 
     /// The card-entry page as the browser loads it in the iframe.
@@ -338,6 +433,26 @@ fn upstream_urls(
         return Err(ConfigError::PartialUpstreams(missing.join(", ")));
     }
     Ok(Some(UpstreamUrls::from_map(urls)))
+}
+
+/// Whether `url` is http(s) on a loopback host (`localhost`, `127.0.0.0/8`, `[::1]`).
+fn is_loopback_url(url: &str) -> bool {
+    let Some(origin) = crate::http::middleware::origin_of_url(url) else {
+        return false;
+    };
+    let authority = origin.split_once("://").map_or("", |(_, a)| a);
+    // userinfo would hide the real host: never loopback
+    if authority.contains('@') {
+        return false;
+    }
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.split(':').next().unwrap_or(""),
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 fn parse<T: std::str::FromStr>(
@@ -391,14 +506,109 @@ mod tests {
         assert_eq!(c.max_body_bytes, 16384);
     }
 
+    const PRODUCTION: [(&str, &str); 4] = [
+        ("BFF_MODE", "production"),
+        ("BFF_PUBLIC_ORIGIN", "https://prepaid.example.com/"),
+        ("BFF_CARD_ENTRY_URL", "https://pay.example.com/card-entry"),
+        ("BFF_IDENTITY_ROUTER_URL", "https://id.example.com/router"),
+    ];
+
+    #[test]
+    fn production_names_every_missing_setting() {
+        let err = cfg(&[("BFF_MODE", "production")]).unwrap_err().to_string();
+        for var in [
+            "BFF_PUBLIC_ORIGIN",
+            "BFF_CARD_ENTRY_URL",
+            "BFF_IDENTITY_ROUTER_URL",
+            "BFF_UPSTREAM_ADDRESS_SEARCH",
+            "BFF_UPSTREAM_SESSION",
+        ] {
+            assert!(err.contains(var), "{var} not named: {err}");
+        }
+        for (var, _) in &PRODUCTION[1..] {
+            let mut v = ALL.to_vec();
+            v.extend(PRODUCTION.iter().filter(|(k, _)| k != var));
+            assert_eq!(
+                cfg(&v).unwrap_err(),
+                ConfigError::ProductionMissing((*var).to_owned())
+            );
+        }
+        let mut v = ALL.to_vec();
+        v.extend(PRODUCTION);
+        let c = cfg(&v).unwrap();
+        assert_eq!(
+            c.public_origin.as_deref(),
+            Some("https://prepaid.example.com")
+        );
+        assert!(!c.api_docs(), "docs off by default in production");
+    }
+
+    #[test]
+    fn public_origin_is_an_origin_and_api_docs_a_switch() {
+        for bad in [
+            "prepaid.example.com",
+            "https://x.example/app",
+            "ftp://x",
+            "https://",
+        ] {
+            assert!(
+                matches!(
+                    cfg(&[("BFF_PUBLIC_ORIGIN", bad)]),
+                    Err(ConfigError::Invalid { .. })
+                ),
+                "{bad}"
+            );
+        }
+        let c = cfg(&[("BFF_PUBLIC_ORIGIN", "http://localhost:5173")]).unwrap();
+        assert_eq!(c.public_origin.as_deref(), Some("http://localhost:5173"));
+        assert!(c.api_docs(), "docs on by default in harness mode");
+        assert!(!cfg(&[("BFF_API_DOCS", "off")]).unwrap().api_docs());
+        let mut v = ALL.to_vec();
+        v.push(("BFF_API_DOCS", "on"));
+        assert!(cfg(&v).unwrap().api_docs());
+        assert!(!cfg(&ALL).unwrap().api_docs(), "plain mode: off");
+        assert!(matches!(
+            cfg(&[("BFF_API_DOCS", "yes")]),
+            Err(ConfigError::Invalid { .. })
+        ));
+    }
+
+    #[test]
+    fn harness_mode_refuses_remote_upstreams() {
+        let mut v = ALL.to_vec();
+        v.push(("BFF_MODE", "harness"));
+        let err = cfg(&v).unwrap_err();
+        assert!(
+            matches!(&err, ConfigError::HarnessWithRemoteUpstreams(vars) if vars.contains("BFF_UPSTREAM_VAN")),
+            "{err}"
+        );
+        let local = [
+            "http://127.0.0.1:9/x",
+            "http://localhost:8",
+            "http://[::1]:7",
+            "https://127.8.0.1",
+        ];
+        let v: Vec<_> = ALL
+            .iter()
+            .enumerate()
+            .map(|(i, (k, _))| (*k, local[i % local.len()]))
+            .chain([("BFF_MODE", "harness")])
+            .collect();
+        assert!(cfg(&v).unwrap().harness());
+        let mut v = v;
+        v[3].1 = "http://127.0.0.1@evil.example";
+        assert!(matches!(
+            cfg(&v),
+            Err(ConfigError::HarnessWithRemoteUpstreams(vars)) if vars == "BFF_UPSTREAM_CONTENT"
+        ));
+        v[3].1 = "http://localhost.evil.example";
+        assert!(cfg(&v).is_err());
+    }
+
     #[test]
     fn production_rules() {
-        assert_eq!(
-            cfg(&[("BFF_MODE", "production")]).unwrap_err(),
-            ConfigError::ProductionNeedsUpstreams
-        );
         let mut v = ALL.to_vec();
-        v.push(("BFF_MODE", "production"));
+        v.extend(PRODUCTION);
         let c = cfg(&v).unwrap();
         assert_eq!(c.mode, Mode::Production);
         let Upstreams::External(u) = c.upstreams else {
@@ -458,7 +668,11 @@ mod tests {
         };
         assert_eq!(u.get(Service::CardEntry), "http://x/card-entry");
         assert_eq!(c.router_production(u), "https://id.example.com/router");
-        assert_eq!(c.router_staging(u), "http://ses/router");
+        assert_eq!(
+            c.router_staging(u),
+            "https://id.example.com/router",
+            "never an upstream address when a router is configured"
+        );
         assert_eq!(c.card_entry(u), "http://x/card-entry");
     }
 }

@@ -10,12 +10,16 @@
 //! - `GET /harness/reset`: clears the cookie, 303 to `/harness`;
 //! - `GET /harness/scenarios.json`: the scenarios as JSON.
 //!
-//! - `/sim/session/router` (GET, POST) and `/sim/card-entry`, `/sim/card-entry/tokenize`:
-//!   the simulators' identity router and card-entry stand-in proxied on the BFF's origin, so
-//!   the browser reaches them whatever port the embedded simulators use (the defaults of
-//!   `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_ROUTER_STAGING_URL` and `BFF_CARD_ENTRY_URL` in
-//!   harness mode). Method, query, `content-type` and body are forwarded; status,
-//!   `content-type`, `location` and body come back (CSP: `http::middleware::SIM_CSP`).
+//! - `/sim/session/router` (GET, POST) and `/sim/card-entry` (GET), `/sim/card-entry/tokenize`
+//!   (POST, the page's script): the simulators' identity router and card-entry stand-in
+//!   proxied on the BFF's origin, so the browser reaches them whatever port the embedded
+//!   simulators use (the defaults of `BFF_IDENTITY_ROUTER_URL`,
+//!   `BFF_IDENTITY_ROUTER_STAGING_URL` and `BFF_CARD_ENTRY_URL` in harness mode). Only these
+//!   exact method and path pairs ([`SIM_PAGES`]) are proxied: any other path, `..` or
+//!   encoded variants included, is 404 and never reaches a simulator (the proxy once led to
+//!   every upstream, an order included, without session or CSRF token). Method, query,
+//!   `content-type` and body are forwarded; status, `content-type`, `location` and body come
+//!   back (CSP: `http::middleware::SIM_CSP`).
 //!
 //! The cookie is read by `http::extract::ScenarioSel` and forwarded as `x-sim-scenario` (harness mode
 //! only, and only for ids of known scenarios).
@@ -36,28 +40,50 @@ use crate::{
     state::AppState,
 };
 
-/// The `/sim` proxy (nest under `/sim`; harness mode only).
+/// What `/sim` proxies, exactly: (method, path under `/sim`, service, path under the
+/// service's base URL). Compared byte for byte with the raw request path, so `..`, `%2e%2e`,
+/// `//` and trailing segments match nothing.
+pub const SIM_PAGES: [(&str, &str, Service, &str); 4] = [
+    ("GET", "/card-entry", Service::CardEntry, ""),
+    (
+        "POST",
+        "/card-entry/tokenize",
+        Service::CardEntry,
+        "/tokenize",
+    ),
+    ("GET", "/session/router", Service::DigitalSession, "/router"),
+    (
+        "POST",
+        "/session/router",
+        Service::DigitalSession,
+        "/router",
+    ),
+];
+
+/// The `/sim` proxy of [`SIM_PAGES`] (nest under `/sim`; harness mode only); anything else is 404.
 pub fn sim_proxy(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     poem::endpoint::make(move |mut req: Request| {
         let state = state.clone();
         async move {
-            let path = req.uri().path().to_owned();
             let urls = state.clients.urls();
-            let target = if let Some(rest) = path.strip_prefix("/session/router") {
-                format!("{}/router{rest}", urls.get(Service::DigitalSession))
-            } else if let Some(rest) = path.strip_prefix("/card-entry") {
-                format!("{}{rest}", urls.get(Service::CardEntry))
-            } else {
+            let page = SIM_PAGES
+                .iter()
+                .find(|(m, p, ..)| req.method().as_str() == *m && req.uri().path() == *p);
+            let Some((_, _, service, upstream_path)) = page else {
                 return Ok::<Response, poem::Error>(
                     Response::builder().status(StatusCode::NOT_FOUND).finish(),
                 );
             };
+            let target = format!("{}{upstream_path}", urls.get(*service));
             let target = match req.uri().query() {
                 Some(q) => format!("{target}?{q}"),
                 None => target,
             };
-            let method = reqwest::Method::from_bytes(req.method().as_str().as_bytes())
-                .unwrap_or(reqwest::Method::GET);
+            let method = if req.method() == poem::http::Method::POST {
+                reqwest::Method::POST
+            } else {
+                reqwest::Method::GET
+            };
             let mut rb = state
                 .clients
                 .http()

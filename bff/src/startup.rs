@@ -3,7 +3,8 @@
 //! Request path through [`endpoint`]: `RequestId` (telemetry) -> `SecurityHeaders` ->
 //! dispatch: API paths (`middleware::is_api_path`) go through `ApiErrors`, `RateLimit`
 //! (POST), `BodyLimit`, the session, `Csrf` and the OpenAPI service; everything else goes
-//! to `/docs`, `/openapi.json`, `/harness` (harness mode only) and the web app.
+//! to `/docs` and `/openapi.json` (when `Config::api_docs`), `/harness` and `/sim` (harness
+//! mode only) and the web app.
 
 use std::{net::SocketAddr, sync::Arc};
 
@@ -40,6 +41,9 @@ pub enum StartupError {
     /// The HTTP client could not be built.
     #[error("cannot build the upstream HTTP client: {0}")]
     Client(#[from] reqwest::Error),
+    /// The configuration breaks a rule across settings (`Config::validate`).
+    #[error("invalid configuration: {0}")]
+    Config(#[from] crate::config::ConfigError),
     /// The listen address cannot be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -101,11 +105,13 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
         .with(mw::ApiErrors)
         .data(state.clone());
 
-    let spec = api::service();
-    #[cfg_attr(not(feature = "simulators"), allow(unused_mut))]
-    let mut other = Route::new()
-        .nest("/docs", spec.swagger_ui())
-        .at("/openapi.json", spec.spec_endpoint());
+    let mut other = Route::new();
+    if state.config.api_docs() {
+        let spec = api::service();
+        other = other
+            .nest("/docs", spec.swagger_ui())
+            .at("/openapi.json", spec.spec_endpoint());
+    }
     #[cfg(feature = "simulators")]
     if state.config.harness() {
         other = other
@@ -137,8 +143,9 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
         }
     });
     let frame_origin = mw::origin_of_url(&state.config.card_entry(state.clients.urls()));
+    let hsts = state.config.mode == Mode::Production;
     dispatch
-        .with(mw::SecurityHeaders::new(frame_origin))
+        .with(mw::SecurityHeaders::new(frame_origin, hsts))
         .with(telemetry::RequestId)
 }
 
@@ -151,9 +158,11 @@ pub struct Application {
 }
 
 impl Application {
-    /// Resolves the upstreams (starting the embedded simulators when none is configured),
+    /// Checks the configuration ([`Config::validate`]: a configuration built in code gets
+    /// the rules of `Config::from_env` too), resolves the upstreams (starting the embedded simulators when none is configured),
     /// builds the state and binds `config.addr` (port 0 picks a free port).
     pub async fn build(config: Config) -> Result<Self, StartupError> {
+        config.validate()?;
         let (urls, sims) = resolve_upstreams(&config).await?;
         let addr = config.addr;
         let store = match &config.redis_url {

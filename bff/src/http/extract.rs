@@ -80,9 +80,19 @@ pub fn locale(req: &Request) -> Lang {
     if es { Lang::Es } else { Lang::En }
 }
 
-/// The origin of the page that called (`https://<Host>` in production, `http://<Host>`
-/// otherwise; `Host` is `localhost` when absent or not a plain host[:port]).
+/// The origin of the page that called, `scheme://host[:port]`: `BFF_PUBLIC_ORIGIN` when set
+/// (always in production, see `Config::validate`), so a forged `Host` cannot redirect
+/// return URLs or the card form's `parentOrigin`. Without it (harness and plain mode: tests
+/// and dev servers on random ports) `http://<Host>`, with `localhost` when `Host` is absent or
+/// not a plain host[:port]; a production configuration built in code without it gets
+/// `https://localhost`, never a `Host` value.
 pub fn page_origin(req: &Request, config: &Config) -> String {
+    if let Some(origin) = &config.public_origin {
+        return origin.clone();
+    }
+    if config.mode == Mode::Production {
+        return "https://localhost".to_owned();
+    }
     let host = req
         .header("host")
         .filter(|h| {
@@ -91,10 +101,5 @@ pub fn page_origin(req: &Request, config: &Config) -> String {
                     .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
         })
         .unwrap_or("localhost");
-    let scheme = if config.mode == Mode::Production {
-        "https"
-    } else {
-        "http"
-    };
-    format!("{scheme}://{host}")
+    format!("http://{host}")
 }

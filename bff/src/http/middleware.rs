@@ -44,24 +44,31 @@ pub fn is_api_path(path: &str) -> bool {
         || ["/token", "/healthz"].contains(&path)
 }
 
+/// `Strict-Transport-Security` of production answers: two years, subdomains included.
+pub const HSTS: &str = "max-age=63072000; includeSubDomains";
+
 /// Adds CSP, `X-Content-Type-Options`, `Referrer-Policy` and `X-Frame-Options` to every
-/// response (errors included). When the card-entry component lives on another origin, the
-/// app's CSP gets `frame-src 'self' <origin>`; `/sim/*` (harness only) gets [`SIM_CSP`] and
-/// `X-Frame-Options: SAMEORIGIN`.
+/// response (errors included), [`HSTS`] in production, and `Cache-Control: no-store` on every
+/// API answer ([`is_api_path`]: session, CSRF token, customer and card data; content too,
+/// since the harness scenario may change it per browser). When the card-entry component lives
+/// on another origin, the app's CSP gets `frame-src 'self' <origin>`; `/sim/*` (harness only)
+/// gets [`SIM_CSP`] and `X-Frame-Options: SAMEORIGIN`.
 pub struct SecurityHeaders {
     csp: HeaderValue,
+    hsts: bool,
 }
 
 impl SecurityHeaders {
     /// Headers for an app framing the card-entry component at `frame_origin` (`None`:
-    /// same origin, the CSP is [`CSP`]).
-    pub fn new(frame_origin: Option<String>) -> Self {
+    /// same origin, the CSP is [`CSP`]); `hsts`: add [`HSTS`] (production, served over TLS).
+    pub fn new(frame_origin: Option<String>, hsts: bool) -> Self {
         let csp = match frame_origin {
             Some(o) => format!("{CSP}; frame-src 'self' {o}"),
             None => CSP.to_owned(),
         };
         Self {
             csp: HeaderValue::from_str(&csp).unwrap_or(HeaderValue::from_static(CSP)),
+            hsts,
         }
     }
 }
@@ -69,18 +76,19 @@ impl SecurityHeaders {
 impl<E: Endpoint> Middleware<E> for SecurityHeaders {
     type Output = SecurityHeadersEndpoint<E>;
     fn transform(&self, ep: E) -> Self::Output {
-        SecurityHeadersEndpoint(ep, self.csp.clone())
+        SecurityHeadersEndpoint(ep, self.csp.clone(), self.hsts)
     }
 }
 
 /// Endpoint of [`SecurityHeaders`].
-pub struct SecurityHeadersEndpoint<E>(E, HeaderValue);
+pub struct SecurityHeadersEndpoint<E>(E, HeaderValue, bool);
 
 impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
     type Output = Response;
     async fn call(&self, req: Request) -> poem::Result<Response> {
         let docs = req.uri().path() == "/docs" || req.uri().path().starts_with("/docs/");
         let sim = req.uri().path().starts_with("/sim/");
+        let api = is_api_path(req.uri().path());
         let mut resp = match self.0.call(req).await {
             Ok(r) => r.into_response(),
             Err(e) => e.into_response(),
@@ -108,6 +116,15 @@ impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
             header::X_FRAME_OPTIONS,
             HeaderValue::from_static(if sim { "SAMEORIGIN" } else { "DENY" }),
         );
+        if self.2 {
+            h.insert(
+                header::STRICT_TRANSPORT_SECURITY,
+                HeaderValue::from_static(HSTS),
+            );
+        }
+        if api {
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        }
         Ok(resp)
     }
 }

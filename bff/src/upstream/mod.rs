@@ -196,30 +196,48 @@ impl Clients {
     }
 
     /// Sends `rb` (built by [`Self::request`] for `service`) and decodes a 2xx JSON body as `T`.
+    /// A failure is logged as its operation (service, method, path without query: queries
+    /// carry street addresses and session ids) and its kind or status, nothing else.
     async fn send_json<T: DeserializeOwned>(
         &self,
         service: Service,
         rb: reqwest::RequestBuilder,
     ) -> Result<T, UpstreamError> {
-        send_json(service.name(), rb).await
+        let service = service.name();
+        let (http, req) = rb.build_split();
+        let req = req.map_err(|e| transport(service, e))?;
+        let (method, path) = (req.method().clone(), req.url().path().to_owned());
+        let result = send_json(service, http.execute(req)).await;
+        if let Err(e) = &result {
+            let (kind, status) = match e {
+                UpstreamError::Timeout { .. } => ("timeout", None),
+                UpstreamError::Unavailable { .. } => ("unavailable", None),
+                UpstreamError::BadResponse { .. } => ("bad response", None),
+                UpstreamError::Status { status, .. } => ("status", Some(*status)),
+            };
+            tracing::warn!(service, %method, path, kind, status, "upstream operation failed");
+        }
+        result
+    }
+}
+
+/// The error of a failed send or body read, without the URL (its query carries customer data).
+fn transport(service: &'static str, e: reqwest::Error) -> UpstreamError {
+    if e.is_timeout() {
+        UpstreamError::Timeout { service }
+    } else {
+        UpstreamError::Unavailable {
+            service,
+            reason: error_chain(&e.without_url()),
+        }
     }
 }
 
 async fn send_json<T: DeserializeOwned>(
     service: &'static str,
-    rb: reqwest::RequestBuilder,
+    send: impl std::future::Future<Output = reqwest::Result<reqwest::Response>>,
 ) -> Result<T, UpstreamError> {
-    let transport = |e: reqwest::Error| {
-        if e.is_timeout() {
-            UpstreamError::Timeout { service }
-        } else {
-            UpstreamError::Unavailable {
-                service,
-                reason: error_chain(&e),
-            }
-        }
-    };
-    let resp = rb.send().await.map_err(transport)?;
+    let resp = send.await.map_err(|e| transport(service, e))?;
     let status = resp.status();
     if !status.is_success() {
         return Err(UpstreamError::Status {
@@ -227,11 +245,26 @@ async fn send_json<T: DeserializeOwned>(
             status: status.as_u16(),
         });
     }
-    let body = resp.bytes().await.map_err(transport)?;
+    let body = resp.bytes().await.map_err(|e| transport(service, e))?;
     serde_json::from_slice(&body).map_err(|e| UpstreamError::BadResponse {
         service,
-        reason: e.to_string(),
+        reason: redact_quoted(&e.to_string()),
     })
+}
+
+/// `text` with every double-quoted part replaced by `"…"`: decoder messages quote the
+/// values they reject (`invalid type: string "1200 Peachtree St"`), which may be customer data;
+/// field names (in backticks) and positions stay.
+fn redact_quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, part) in text.split('"').enumerate() {
+        if i % 2 == 0 {
+            out.push_str(part);
+        } else {
+            out.push_str("\"…\"");
+        }
+    }
+    out
 }
 
 fn error_chain(e: &dyn std::error::Error) -> String {
@@ -243,4 +276,17 @@ fn error_chain(e: &dyn std::error::Error) -> String {
         src = inner.source();
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoder_messages_lose_their_quoted_values() {
+        let e = serde_json::from_str::<u32>("\"1200 Peachtree St\"").unwrap_err();
+        let r = redact_quoted(&e.to_string());
+        assert!(!r.contains("Peachtree"), "{r}");
+        assert!(r.starts_with("invalid type: string \"…\""), "{r}");
+    }
 }

@@ -10,4 +10,5 @@ mod faults;
 mod instances;
 mod scenarios;
 mod schema_prop;
+mod sessions;
 mod startup;

@@ -42,7 +42,7 @@ pub fn web_dist() -> PathBuf {
     .clone()
 }
 
-/// Configuration for tests: given mode and URLs, short upstream timeout, no rate limit.
+/// Configuration for tests: given mode and URLs, short upstream timeout, no rate limits.
 pub fn config(mode: Mode, urls: &UpstreamUrls, timeout_ms: u64) -> Config {
     Config {
         mode,
@@ -51,6 +51,8 @@ pub fn config(mode: Mode, urls: &UpstreamUrls, timeout_ms: u64) -> Config {
         connect_timeout: Duration::from_millis(1000),
         web_dist: web_dist(),
         rate_limit_per_min: 0,
+        rate_limit_session_per_min: 0,
+        session_create_per_min: 0,
         ..Config::default()
     }
 }

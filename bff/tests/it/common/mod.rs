@@ -93,7 +93,7 @@ pub async fn harness_app() -> (Client, simulators::Embedded) {
 
 pub const TRACKING: &str = "0b6f4a4e-6a4f-4c52-9a7e-3f1f6c1f2d10";
 
-/// `GET /token`: returns (`pp_session` cookie pair, xsrf token).
+/// `GET /token`: returns (session cookie pair, `__Host-` prefixed in production; xsrf token).
 pub async fn session(cli: &Client) -> (String, String) {
     let resp = cli
         .get("/token")
@@ -107,7 +107,7 @@ pub async fn session(cli: &Client) -> (String, String) {
         .get_all(header::SET_COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .find(|c| c.starts_with("pp_session="))
+        .find(|c| c.starts_with("pp_session=") || c.starts_with("__Host-pp_session="))
         .expect("session cookie")
         .to_owned();
     assert!(cookie.contains("HttpOnly"), "{cookie}");

@@ -7,7 +7,7 @@ use poem_openapi::OpenApiService;
 use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     retail::api::RetailApi,
-    site::{content::ContentApi, health::HealthApi, token::TokenApi},
+    site::{content::ContentApi, health::HealthApi, logout::LogoutApi, token::TokenApi},
 };
 
 /// Title of the BFF's OpenAPI document.
@@ -22,6 +22,7 @@ pub type Api = (
     BuyApi,
     PaymentsApi,
     HealthApi,
+    LogoutApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -35,6 +36,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             BuyApi,
             PaymentsApi,
             HealthApi,
+            LogoutApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -18,8 +18,11 @@
 //! | `BFF_RETAILER_ID` | [`DEFAULT_RETAILER_ID`] | retailer id sent on assign (seed 000 §6) |
 //! | `BFF_MAX_BODY_BYTES` | `16384` | largest accepted request body, bytes |
 //! | `BFF_RATE_LIMIT_PER_MIN` | `120` | state-changing requests per minute per client address; `0` disables |
+//! | `BFF_RATE_LIMIT_SESSION_PER_MIN` | `60` | state-changing requests per minute per session; `0` disables |
+//! | `BFF_SESSION_CREATE_PER_MIN` | `30` | new sessions per minute per client address; `0` disables |
+//! | `BFF_TRUSTED_PROXIES` | empty | comma list of IPs and CIDRs of proxies whose `X-Forwarded-For` names the client (the right-most address not in the list) |
 //! | `BFF_REDIS_URL` | unset: in memory | Redis of the shared store (sessions, flow contexts, idempotency records), `redis://host:port`; set it on every instance behind one load balancer |
-//! | `BFF_SESSION_IDLE_SECS` | `3600` | a session unused this long ends |
+//! | `BFF_SESSION_IDLE_SECS` | `840` | a session unused this long ends (every request slides it) |
 //! | `BFF_SESSION_MAX_SECS` | `28800` | a session ends this long after it began, however active |
 //!
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
@@ -34,7 +37,7 @@ use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf, time::Duration}
 
 use upstream::service::Service;
 
-use crate::store::StoreConfig;
+use crate::{http::rate_limit::TrustedProxies, store::StoreConfig};
 
 pub use crate::upstream::UpstreamUrls;
 
@@ -100,6 +103,12 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// POSTs per minute per client address; 0 disables the limit.
     pub rate_limit_per_min: u32,
+    /// State-changing requests per minute per session; 0 disables the limit.
+    pub rate_limit_session_per_min: u32,
+    /// New sessions per minute per client address; 0 disables the limit.
+    pub session_create_per_min: u32,
+    /// Proxies whose `X-Forwarded-For` is believed (`BFF_TRUSTED_PROXIES`).
+    pub trusted_proxies: TrustedProxies,
     /// Identity router URLs and the production host list.
     pub identity: IdentityRouter,
     /// Card-entry page URL (`BFF_CARD_ENTRY_URL`); `None`: default (see the module table).
@@ -154,15 +163,15 @@ impl Default for Config {
             retailer_id: DEFAULT_RETAILER_ID.to_owned(),
             max_body_bytes: 16 * 1024,
             rate_limit_per_min: 120,
+            rate_limit_session_per_min: 60,
+            session_create_per_min: 30,
+            trusted_proxies: TrustedProxies::default(),
             identity: IdentityRouter::default(),
             card_entry_url: None,
             public_origin: None,
             api_docs: None,
             redis_url: None,
-            store: StoreConfig {
-                session_idle: Duration::from_secs(3600),
-                ..StoreConfig::default()
-            },
+            store: StoreConfig::default(),
         }
     }
 }
@@ -194,6 +203,26 @@ impl Config {
             d.rate_limit_per_min,
             "count",
         )?;
+        let rate_limit_session_per_min = parse(
+            &get,
+            "BFF_RATE_LIMIT_SESSION_PER_MIN",
+            d.rate_limit_session_per_min,
+            "count",
+        )?;
+        let session_create_per_min = parse(
+            &get,
+            "BFF_SESSION_CREATE_PER_MIN",
+            d.session_create_per_min,
+            "count",
+        )?;
+        let trusted_proxies = match get("BFF_TRUSTED_PROXIES") {
+            None => TrustedProxies::default(),
+            Some(v) => TrustedProxies::parse(&v).map_err(|_| ConfigError::Invalid {
+                var: "BFF_TRUSTED_PROXIES",
+                value: v,
+                reason: "a comma list of IP addresses and CIDRs",
+            })?,
+        };
         let web_dist = get("BFF_WEB_DIST").map(PathBuf::from).unwrap_or(d.web_dist);
         let retailer_id = get("BFF_RETAILER_ID").unwrap_or(d.retailer_id);
 
@@ -302,6 +331,9 @@ impl Config {
             retailer_id,
             max_body_bytes,
             rate_limit_per_min,
+            rate_limit_session_per_min,
+            session_create_per_min,
+            trusted_proxies,
         };
         config.validate()?;
         Ok(config)
@@ -504,6 +536,28 @@ mod tests {
         assert!(c.harness());
         assert_eq!(c.upstream_timeout, Duration::from_secs(60));
         assert_eq!(c.max_body_bytes, 16384);
+        assert_eq!(c.store.session_idle, Duration::from_secs(840));
+        assert_eq!(c.session_create_per_min, 30);
+        assert!(c.trusted_proxies.0.is_empty());
+    }
+
+    #[test]
+    fn session_and_rate_limit_settings() {
+        let c = cfg(&[
+            ("BFF_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1"),
+            ("BFF_RATE_LIMIT_SESSION_PER_MIN", "5"),
+            ("BFF_SESSION_CREATE_PER_MIN", "0"),
+        ])
+        .unwrap();
+        assert_eq!(c.trusted_proxies.0.len(), 2);
+        assert_eq!(
+            (c.rate_limit_session_per_min, c.session_create_per_min),
+            (5, 0)
+        );
+        assert!(matches!(
+            cfg(&[("BFF_TRUSTED_PROXIES", "10.0.0.0/33")]),
+            Err(ConfigError::Invalid { .. })
+        ));
     }
 
     const PRODUCTION: [(&str, &str); 4] = [

@@ -17,7 +17,7 @@ use poem::{
 use crate::{
     api,
     config::{Config, Mode, Upstreams},
-    http::{middleware as mw, session},
+    http::{middleware as mw, rate_limit, session},
     state::{AppState, Clock, state_with_store},
     store::{Store, StoreError},
     telemetry,
@@ -88,20 +88,39 @@ fn not_found_page() -> Response {
         )
 }
 
+/// Budgets of state-changing requests per session and per address (`http::rate_limit`).
+fn rate_limits(config: &Config, store: &Store) -> rate_limit::RateLimit {
+    rate_limit::RateLimit {
+        per_session: rate_limit::Budget::per_minute(
+            "session",
+            config.rate_limit_session_per_min,
+            store.clone(),
+        ),
+        per_address: rate_limit::Budget::per_minute(
+            "address",
+            config.rate_limit_per_min,
+            store.clone(),
+        ),
+        cookie: session::cookie_name(config.mode == Mode::Production),
+        trusted: Arc::new(config.trusted_proxies.clone()),
+    }
+}
+
 /// The whole application as one endpoint (usable with `poem::test::TestClient`).
 pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
+    let production = state.config.mode == Mode::Production;
     let service = api::service();
     let api_ep = Route::new()
         .nest("/", service)
         .with(crate::http::csrf::Csrf)
-        .with(session::middleware(
-            state.config.mode == Mode::Production,
+        .with(session::CreationLimit(rate_limit::Budget::per_minute(
+            "session-new",
+            state.config.session_create_per_min,
             state.store.clone(),
-        ))
+        )))
+        .with(session::middleware(production, state.store.clone()))
         .with(mw::BodyLimit(state.config.max_body_bytes))
-        .with(crate::http::rate_limit::RateLimit::per_minute(
-            state.config.rate_limit_per_min,
-        ))
+        .with(rate_limits(&state.config, &state.store))
         .with(mw::ApiErrors)
         .data(state.clone());
 

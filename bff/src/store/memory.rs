@@ -1,9 +1,14 @@
 //! The memory backend: the same primitives as Redis (get, compare-and-set with a time to live,
 //! expire, delete) on one bounded map per record kind.
 //!
-//! Each map holds at most `max` records: a new record first drops the expired ones (at most
-//! once a second, the scan is linear) and then, if still full, the least recently used
-//! (read or written). Expired records are also dropped when met.
+//! - Expiry by time to live, without scans: each map keeps an index ordered by expiry, and
+//!   every call first drops the records whose time has come (O(log n) each, every record at
+//!   most once).
+//! - Bound: at most `max` records per kind, each at most `max_bytes` long (value). A new key
+//!   when the map is full, or a value over the size, is refused ([`StoreError::Unavailable`],
+//!   503 `STORE_UNAVAILABLE`): nothing live is ever evicted, so a flood of new sessions can
+//!   fill the session map but cannot push out a customer's session or checkout (contexts and
+//!   idempotency records have maps of their own).
 
 use std::{
     collections::{BTreeMap, HashMap},
@@ -13,97 +18,83 @@ use std::{
 
 use tokio::sync::Notify;
 
-use super::{Key, Kind};
+use super::{Key, Kind, StoreConfig, StoreError};
 
 struct Entry {
     value: String,
-    expires: Instant,
-    /// Position in [`Map::by_use`].
-    used: u64,
+    /// Position in [`Map::by_expiry`].
+    expires: (Instant, u64),
 }
 
-/// One kind's records, with their order of last use.
+/// One kind's records, with their order of expiry.
 struct Map {
     entries: HashMap<String, Entry>,
-    /// Last-use tick to key: the first is the least recently used.
-    by_use: BTreeMap<u64, String>,
+    /// (expiry, tie-break tick) to key: the first expires first.
+    by_expiry: BTreeMap<(Instant, u64), String>,
     tick: u64,
     max: usize,
-    last_sweep: Option<Instant>,
+    max_bytes: usize,
 }
 
 impl Map {
-    fn new(max: usize) -> Self {
+    fn new(max: usize, max_bytes: usize) -> Self {
         Self {
             entries: HashMap::new(),
-            by_use: BTreeMap::new(),
+            by_expiry: BTreeMap::new(),
             tick: 0,
             max: max.max(1),
-            last_sweep: None,
+            max_bytes,
         }
     }
 
     fn remove(&mut self, key: &str) -> Option<Entry> {
         let e = self.entries.remove(key)?;
-        self.by_use.remove(&e.used);
+        self.by_expiry.remove(&e.expires);
         Some(e)
     }
 
-    /// The live entry under `key`, marked as just used; an expired one is dropped.
-    fn live(&mut self, key: &str, now: Instant) -> Option<&mut Entry> {
-        if self.entries.get(key).is_some_and(|e| e.expires <= now) {
-            self.remove(key);
-            return None;
+    /// Drops every record expired at `now` (the front of the expiry index).
+    fn drop_expired(&mut self, now: Instant) {
+        while let Some(entry) = self.by_expiry.first_entry() {
+            if entry.key().0 > now {
+                break;
+            }
+            let key = entry.remove();
+            self.entries.remove(&key);
         }
-        let e = self.entries.get_mut(key)?;
+    }
+
+    fn set_expiry(&mut self, key: &str, at: Instant) {
         self.tick += 1;
-        self.by_use.remove(&e.used);
-        e.used = self.tick;
-        self.by_use.insert(self.tick, key.to_owned());
-        Some(e)
+        let pos = (at, self.tick);
+        if let Some(e) = self.entries.get_mut(key) {
+            self.by_expiry.remove(&e.expires);
+            e.expires = pos;
+            self.by_expiry.insert(pos, key.to_owned());
+        }
     }
 
-    /// Makes room for one new record.
-    fn make_room(&mut self, now: Instant) {
-        if self.entries.len() < self.max {
-            return;
+    /// Stores `value` under `key`; refused when the value is too long, or the key is new and
+    /// the map full.
+    fn insert(&mut self, key: &str, value: String, at: Instant) -> Result<(), &'static str> {
+        if value.len() > self.max_bytes {
+            return Err("record over the size bound");
         }
-        if self
-            .last_sweep
-            .is_none_or(|t| now.duration_since(t) >= Duration::from_secs(1))
-        {
-            self.last_sweep = Some(now);
-            let expired: Vec<String> = self
-                .entries
-                .iter()
-                .filter(|(_, e)| e.expires <= now)
-                .map(|(k, _)| k.clone())
-                .collect();
-            for k in expired {
-                self.remove(&k);
+        let full = self.entries.len() >= self.max;
+        match self.entries.get_mut(key) {
+            Some(e) => e.value = value,
+            None if full => return Err("full"),
+            None => {
+                // tick 0 is never in the index: `set_expiry` below puts the real position
+                let e = Entry {
+                    value,
+                    expires: (at, 0),
+                };
+                self.entries.insert(key.to_owned(), e);
             }
         }
-        while self.entries.len() >= self.max {
-            let Some((_, oldest)) = self.by_use.pop_first() else {
-                break;
-            };
-            self.entries.remove(&oldest);
-        }
-    }
-
-    fn insert(&mut self, key: &str, value: String, expires: Instant, now: Instant) {
-        self.remove(key);
-        self.make_room(now);
-        self.tick += 1;
-        self.by_use.insert(self.tick, key.to_owned());
-        self.entries.insert(
-            key.to_owned(),
-            Entry {
-                value,
-                expires,
-                used: self.tick,
-            },
-        );
+        self.set_expiry(key, at);
+        Ok(())
     }
 }
 
@@ -129,22 +120,27 @@ fn slot(kind: Kind) -> usize {
 }
 
 impl MemoryKv {
-    pub(super) fn new(max_per_kind: usize) -> Self {
+    pub(super) fn new(cfg: &StoreConfig) -> Self {
+        let n = cfg.max_memory_entries;
         Self {
             maps: Mutex::new([
-                Map::new(max_per_kind),
-                Map::new(max_per_kind),
-                Map::new(max_per_kind),
+                Map::new(n, cfg.max_session_bytes),
+                Map::new(n, cfg.max_record_bytes),
+                Map::new(n, cfg.max_record_bytes),
             ]),
             changed: Notify::new(),
         }
     }
 
-    /// Runs `f` on the map of `key`'s kind under the lock (no await inside, so a std mutex;
-    /// a panic elsewhere cannot leave a map half-written, hence the poison is ignored).
+    /// Runs `f` on the map of `key`'s kind under the lock, after dropping its expired
+    /// records (no await inside, so a std mutex; a panic elsewhere cannot leave a map
+    /// half-written, hence the poison is ignored).
     fn with<R>(&self, key: &Key, f: impl FnOnce(&mut Map, Instant) -> R) -> R {
         let mut maps = self.maps.lock().unwrap_or_else(PoisonError::into_inner);
-        f(&mut maps[slot(key.kind)], Instant::now())
+        let now = Instant::now();
+        let map = &mut maps[slot(key.kind)];
+        map.drop_expired(now);
+        f(map, now)
     }
 
     fn changed(&self, key: &Key) {
@@ -154,32 +150,49 @@ impl MemoryKv {
     }
 
     pub(super) fn get(&self, key: &Key) -> Option<String> {
-        self.with(key, |m, now| {
-            m.live(&key.full, now).map(|e| e.value.clone())
+        self.with(key, |m, _| {
+            m.entries.get(&key.full).map(|e| e.value.clone())
         })
     }
 
-    pub(super) fn cas(&self, key: &Key, expect: Option<&str>, new: &str, ttl: Duration) -> bool {
+    /// Compare-and-set; [`StoreError::Unavailable`] when the bound refuses the record.
+    pub(super) fn cas(
+        &self,
+        key: &Key,
+        expect: Option<&str>,
+        new: &str,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
         let done = self.with(key, |m, now| {
-            let current = m.live(&key.full, now).map(|e| e.value.as_str());
+            let current = m.entries.get(&key.full).map(|e| e.value.as_str());
             if current != expect {
-                return false;
+                return Ok(false);
             }
-            m.insert(&key.full, new.to_owned(), after(now, ttl), now);
-            true
+            m.insert(&key.full, new.to_owned(), after(now, ttl))
+                .map(|()| true)
         });
-        if done {
-            self.changed(key);
+        match done {
+            Ok(true) => {
+                self.changed(key);
+                Ok(true)
+            }
+            Ok(false) => Ok(false),
+            Err(why) => {
+                tracing::warn!(
+                    kind = key.kind.name(),
+                    why,
+                    "store: memory bound refused a record"
+                );
+                Err(StoreError::Unavailable(format!(
+                    "memory store: {} {why}",
+                    key.kind.name()
+                )))
+            }
         }
-        done
     }
 
     pub(super) fn expire(&self, key: &Key, ttl: Duration) {
-        self.with(key, |m, now| {
-            if let Some(e) = m.live(&key.full, now) {
-                e.expires = after(now, ttl);
-            }
-        });
+        self.with(key, |m, now| m.set_expiry(&key.full, after(now, ttl)));
     }
 
     pub(super) fn del(&self, key: &Key) {
@@ -192,10 +205,11 @@ impl MemoryKv {
         let _ = tokio::time::timeout(max, self.changed.notified()).await;
     }
 
-    /// Number of records of `kind`, expired ones included (tests).
-    #[cfg(test)]
+    /// Number of live records of `kind` (tests, flood measurements).
     pub(super) fn len(&self, kind: Kind) -> usize {
-        let maps = self.maps.lock().unwrap_or_else(PoisonError::into_inner);
-        maps[slot(kind)].entries.len()
+        let mut maps = self.maps.lock().unwrap_or_else(PoisonError::into_inner);
+        let map = &mut maps[slot(kind)];
+        map.drop_expired(Instant::now());
+        map.entries.len()
     }
 }

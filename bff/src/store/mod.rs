@@ -58,7 +58,8 @@ const STORE_ANSWER_FOR: Duration = Duration::from_secs(60);
 /// millisecond (`PX`), so sub-second values work (the tests use them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoreConfig {
-    /// A session not loaded or updated for this long is gone. Default 30 min.
+    /// A session not loaded or updated for this long is gone (every request that loads it
+    /// slides it). Default 14 min, the seeds' idle window of the signed-in area.
     pub session_idle: Duration,
     /// A session is gone this long after its creation, however active. Default 8 h (today's
     /// cookie `Max-Age`; give the cookie the same value).
@@ -74,19 +75,28 @@ pub struct StoreConfig {
     /// renewal. Default 10 s.
     pub lease: Duration,
     /// Memory backend only: most records of each kind (sessions, contexts, idempotency
-    /// keys); at the bound the least recently used goes first. Default 20 000.
+    /// keys). At the bound a new key is refused (503 `STORE_UNAVAILABLE`), nothing live is
+    /// evicted. Default 20 000.
     pub max_memory_entries: usize,
+    /// Memory backend only: longest session record, bytes (JSON); longer is refused.
+    /// Default 4 KiB (a session holds a token and a few ids, about 200 bytes).
+    pub max_session_bytes: usize,
+    /// Memory backend only: longest flow context or idempotency record, bytes (JSON);
+    /// longer is refused. Default 16 KiB (the largest buy context of the tests is 2.8 KB).
+    pub max_record_bytes: usize,
 }
 
 impl Default for StoreConfig {
     fn default() -> Self {
         Self {
-            session_idle: Duration::from_secs(30 * 60),
+            session_idle: Duration::from_secs(14 * 60),
             session_absolute: Duration::from_secs(8 * 3600),
             context_ttl: Duration::from_secs(8 * 3600),
             idempotency_ttl: Duration::from_secs(24 * 3600),
             lease: Duration::from_secs(10),
             max_memory_entries: 20_000,
+            max_session_bytes: 4 * 1024,
+            max_record_bytes: 16 * 1024,
         }
     }
 }
@@ -196,7 +206,7 @@ impl Backend {
         ttl: Duration,
     ) -> Result<bool, StoreError> {
         match self {
-            Self::Memory(m) => Ok(m.cas(key, expect, new, ttl)),
+            Self::Memory(m) => m.cas(key, expect, new, ttl),
             Self::Redis(r) => r.cas(key, expect, new, ttl).await,
         }
     }
@@ -296,7 +306,7 @@ impl Store {
     /// [`StoreConfig::max_memory_entries`] per kind, lost on restart, not shared between
     /// instances. Needs no runtime and cannot fail.
     pub fn memory(cfg: StoreConfig) -> Self {
-        let backend = Backend::Memory(Box::new(memory::MemoryKv::new(cfg.max_memory_entries)));
+        let backend = Backend::Memory(Box::new(memory::MemoryKv::new(&cfg)));
         Self {
             inner: Arc::new(Inner { cfg, backend }),
         }
@@ -342,6 +352,33 @@ impl Store {
         match &self.inner.backend {
             Backend::Memory(_) => Ok(()),
             Backend::Redis(r) => r.ping().await,
+        }
+    }
+
+    /// Live records in memory: (sessions, flow contexts, idempotency records); `None` on
+    /// Redis. For measurements (flood tests) and the bound in ARCHITECTURE.md.
+    pub fn memory_counts(&self) -> Option<(usize, usize, usize)> {
+        match &self.inner.backend {
+            Backend::Memory(m) => Some((
+                m.len(Kind::Session),
+                m.len(Kind::Context),
+                m.len(Kind::Idempotency),
+            )),
+            Backend::Redis(_) => None,
+        }
+    }
+
+    /// One hit on the shared counter `name` (fixed window `window`, started by its first
+    /// hit): the hits counted in the window so far, this one included. `Ok(None)` on the
+    /// memory backend (the caller counts in process). Key `pp:rate:<name>`.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Unavailable`] when Redis does not answer within 2 s.
+    pub async fn hit(&self, name: &str, window: Duration) -> Result<Option<u64>, StoreError> {
+        match &self.inner.backend {
+            Backend::Memory(_) => Ok(None),
+            Backend::Redis(r) => r.hit(&format!("pp:rate:{name}"), window).await.map(Some),
         }
     }
 

@@ -25,10 +25,18 @@ end
 return 0
 ";
 
+/// Adds one to `KEYS[1]`, starting its window of `ARGV[1]` ms on the first hit; the count.
+const HIT_LUA: &str = r"
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n
+";
+
 pub(super) struct RedisKv {
     conn: ConnectionManager,
     /// Sent as `EVALSHA`, loaded again by the crate after `NOSCRIPT` (a restarted Redis).
     cas: Script,
+    hit: Script,
 }
 
 /// A time to live in whole milliseconds, at least 1 (`PX 0` is an error).
@@ -86,6 +94,7 @@ impl RedisKv {
         Ok(Self {
             conn,
             cas: Script::new(CAS_LUA),
+            hit: Script::new(HIT_LUA),
         })
     }
 
@@ -144,6 +153,14 @@ impl RedisKv {
                 Ok(swapped == 1)
             }
         }
+    }
+
+    /// One hit on the fixed-window counter `key` (full key); the count in the window.
+    pub(super) async fn hit(&self, key: &str, window: Duration) -> Result<u64, StoreError> {
+        let mut c = self.conn.clone();
+        let mut invocation = self.hit.key(key);
+        invocation.arg(px(window));
+        bounded("hit", None, invocation.invoke_async::<u64>(&mut c)).await
     }
 
     pub(super) async fn expire(&self, key: &Key, ttl: Duration) -> Result<(), StoreError> {

@@ -90,6 +90,7 @@ both!(
     session_idle_expiry,
     session_absolute_expiry,
     session_through_poem,
+    session_rotation_deletes_the_old_record,
     corrupt_records,
 );
 
@@ -382,6 +383,67 @@ async fn session_through_poem(b: Backing) {
         .await;
 }
 
+async fn session_rotation_deletes_the_old_record(b: Backing) {
+    use poem::{
+        EndpointExt, Route, get, handler,
+        session::Session,
+        test::{TestClient, TestResponse},
+    };
+
+    #[handler]
+    fn visit(session: &Session, req: &poem::Request) -> String {
+        let n = session.get::<u32>("n").unwrap_or(0) + 1;
+        session.set("n", n);
+        if req.uri().query().is_some_and(|q| q.starts_with("rotate")) {
+            crate::http::session::rotate(session);
+        }
+        n.to_string()
+    }
+
+    fn cookie(r: &TestResponse) -> String {
+        r.0.headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .expect("session cookie")
+            .to_owned()
+    }
+
+    let h = Harness::new(b, StoreConfig::default());
+    let s = h.instance().await;
+    let app = TestClient::new(
+        Route::new()
+            .at("/", get(visit))
+            .with(crate::http::session::middleware(false, s.clone())),
+    );
+    let first = app.get("/").send().await;
+    let old = cookie(&first);
+    let rotated = app
+        .get("/")
+        .query("rotate", &1)
+        .header("cookie", &old)
+        .send()
+        .await;
+    let new = cookie(&rotated);
+    assert_ne!(new, old, "a new id");
+    rotated.assert_text("2").await;
+    // the values moved to the new id; the old id has no record left
+    let old_id = old.split_once('=').unwrap().1;
+    assert_eq!(s.load_session(old_id).await.unwrap(), None);
+    app.get("/")
+        .header("cookie", &new)
+        .send()
+        .await
+        .assert_text("3")
+        .await;
+    app.get("/")
+        .header("cookie", &old)
+        .send()
+        .await
+        .assert_text("1")
+        .await;
+}
+
 async fn corrupt_records(b: Backing) {
     let h = Harness::new(b, StoreConfig::default());
     let s = h.instance().await;
@@ -500,7 +562,7 @@ mod takeover_after_crash {
 }
 
 #[tokio::test]
-async fn memory_is_bounded_per_kind_lru_first() {
+async fn memory_is_bounded_per_kind_and_refuses_rather_than_evicts() {
     let s = Store::memory(short(|c| c.max_memory_entries = 3));
     let Backend::Memory(m) = &s.inner.backend else {
         unreachable!()
@@ -508,37 +570,90 @@ async fn memory_is_bounded_per_kind_lru_first() {
     for id in ["a", "b", "c"] {
         s.update("buy", id, |c: &mut Ctx| c.n = 1).await.unwrap();
     }
-    // "a" used last (read), so "b" is the least recently used
-    s.get::<Ctx>("buy", "a").await.unwrap();
-    s.update("buy", "d", |c: &mut Ctx| c.n = 1).await.unwrap();
-    assert_eq!(m.len(Kind::Context), 3);
-    assert!(s.get::<Ctx>("buy", "b").await.unwrap().is_none());
-    for id in ["a", "c", "d"] {
-        assert!(s.get::<Ctx>("buy", id).await.unwrap().is_some(), "{id}");
+    // full: a new key is refused (503), every live record stays and can still change
+    let refused = s.update("buy", "d", |c: &mut Ctx| c.n = 1).await;
+    assert!(
+        matches!(refused, Err(StoreError::Unavailable(_))),
+        "{refused:?}"
+    );
+    for id in ["a", "b", "c"] {
+        s.update("buy", id, |c: &mut Ctx| c.n += 1).await.unwrap();
+        assert_eq!(s.get::<Ctx>("buy", id).await.unwrap().unwrap().n, 2, "{id}");
     }
-    // other kinds have their own bound
+    // other kinds have their own bound: sessions fill up without touching contexts
     for id in ["s1", "s2", "s3"] {
         s.update_session(id, &entries(&[]), None).await.unwrap();
     }
+    assert!(s.update_session("s4", &entries(&[]), None).await.is_err());
     assert_eq!(m.len(Kind::Session), 3);
     assert_eq!(m.len(Kind::Context), 3);
     s.idempotent("i", "f", || async { 1u8 }).await.unwrap();
     assert_eq!(m.len(Kind::Idempotency), 1);
+    assert_eq!(s.memory_counts(), Some((3, 3, 1)));
 }
 
 #[tokio::test]
-async fn memory_drops_expired_before_evicting_live() {
+async fn memory_refuses_records_over_the_size_bound() {
+    let s = Store::memory(short(|c| {
+        c.max_session_bytes = 100;
+        c.max_record_bytes = 200;
+    }));
+    let big = "x".repeat(300);
+    assert!(
+        s.update_session("s", &entries(&[("k", json!(big))]), None)
+            .await
+            .is_err()
+    );
+    let r = s
+        .update("buy", "a", |c: &mut Ctx| c.name = Some(big.clone()))
+        .await;
+    assert!(matches!(r, Err(StoreError::Unavailable(_))), "{r:?}");
+    s.update("buy", "a", |c: &mut Ctx| c.n = 1).await.unwrap();
+}
+
+#[tokio::test]
+async fn memory_expiry_frees_room_without_scans() {
     let s = Store::memory(short(|c| {
         c.max_memory_entries = 2;
         c.context_ttl = Duration::from_millis(100);
     }));
     s.update("buy", "old", |c: &mut Ctx| c.n = 1).await.unwrap();
+    s.update("buy", "old2", |c: &mut Ctx| c.n = 1)
+        .await
+        .unwrap();
     tokio::time::sleep(Duration::from_millis(150)).await;
     s.update("buy", "x", |c: &mut Ctx| c.n = 1).await.unwrap();
     s.update("buy", "y", |c: &mut Ctx| c.n = 1).await.unwrap();
     assert!(s.get::<Ctx>("buy", "x").await.unwrap().is_some());
     assert!(s.get::<Ctx>("buy", "y").await.unwrap().is_some());
+    assert!(s.get::<Ctx>("buy", "old").await.unwrap().is_none());
     assert_eq!(s.backend_name(), "memory");
+}
+
+#[tokio::test]
+async fn memory_insert_stays_fast_at_the_bound() {
+    // the old clean-up scanned every record on insert at the bound: 50k inserts into a
+    // full map of 50k took seconds; expiry by index keeps each call O(log n)
+    let n = 50_000;
+    let s = Store::memory(short(|c| {
+        c.max_memory_entries = n;
+        c.session_idle = Duration::from_millis(300);
+    }));
+    for i in 0..n {
+        s.update_session(&format!("a{i}"), &entries(&[]), None)
+            .await
+            .unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(350)).await;
+    let t = Instant::now();
+    for i in 0..n {
+        s.update_session(&format!("b{i}"), &entries(&[]), None)
+            .await
+            .unwrap();
+    }
+    // every insert found room (the expired made way), quickly
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    assert!(s.memory_counts().unwrap().0 <= n);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -159,5 +159,5 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
             }
         }
     }
-    assert_eq!((writes, reads), (12, 15), "operations checked");
+    assert_eq!((writes, reads), (13, 15), "operations checked");
 }

@@ -15,5 +15,6 @@ mod logs;
 mod public_origin;
 mod scenarios;
 mod schema_prop;
+mod sessions;
 mod sim_proxy;
 mod startup;

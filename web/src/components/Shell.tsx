@@ -1,4 +1,6 @@
+import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
+import { api, resetXsrfToken } from '../api/client';
 import type { Buyflow, Dictionary } from '../content/hooks';
 import { otherLocale, swapLocalePath, type Locale } from '../lib/locale';
 import { ContentLink } from './ContentLink';
@@ -19,6 +21,18 @@ function LanguageToggle({ locale, label, text }: { locale: Locale; label: string
       {text}
     </Link>
   );
+}
+
+/** Log-out: the BFF deletes the session first (whatever it answers), then the sign-out page. */
+function endSession(e: MouseEvent<HTMLAnchorElement>, url: string) {
+  e.preventDefault();
+  void api
+    .POST('/secure/logout')
+    .catch(() => undefined)
+    .finally(() => {
+      resetXsrfToken();
+      window.location.assign(url);
+    });
 }
 
 /** The page header: skip link, logo, language toggle and, when given, the log-out link. */
@@ -47,7 +61,7 @@ export function ShellHeader({
           </nav>
           {/* outside the language nav: its accessible name says "change language" */}
           {logout && (
-            <a className="lang-toggle" href={logout.url} data-testid="logout">
+            <a className="lang-toggle" href={logout.url} data-testid="logout" onClick={(e) => endSession(e, logout.url)}>
               {logout.label}
             </a>
           )}

@@ -185,7 +185,7 @@ impl DigitalSessionApi {
             let s = r.digital_session;
             buy::update(&state.store, &sid, |c| c.restore_customer(&s)).await?;
             // an identity joined the session: a new id, so one seen before cannot ride on it
-            session.renew();
+            crate::http::session::rotate(session);
             Ok(RestoredSession {
                 complete: session_complete(&s),
                 digital_session: s,

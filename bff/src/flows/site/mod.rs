@@ -1,6 +1,7 @@
 //! Calls every page shares: content bundles ([`content`], tag content), the anonymous
-//! session and its CSRF token ([`token`], tag session), liveness ([`health`]).
+//! session and its CSRF token ([`token`], tag session), its end ([`logout`]), liveness ([`health`]).
 
 pub mod content;
 pub mod health;
+pub mod logout;
 pub mod token;

@@ -42,7 +42,7 @@ pub fn web_dist() -> PathBuf {
     .clone()
 }
 
-/// Configuration for tests: given mode and URLs, short upstream timeout, no rate limit.
+/// Configuration for tests: given mode and URLs, short upstream timeout, no rate limits.
 pub fn config(mode: Mode, urls: &UpstreamUrls, timeout_ms: u64) -> Config {
     Config {
         mode,
@@ -51,6 +51,8 @@ pub fn config(mode: Mode, urls: &UpstreamUrls, timeout_ms: u64) -> Config {
         connect_timeout: Duration::from_millis(1000),
         web_dist: web_dist(),
         rate_limit_per_min: 0,
+        rate_limit_session_per_min: 0,
+        session_create_per_min: 0,
         ..Config::default()
     }
 }
@@ -91,7 +93,7 @@ pub async fn harness_app() -> (Client, simulators::Embedded) {
 
 pub const TRACKING: &str = "0b6f4a4e-6a4f-4c52-9a7e-3f1f6c1f2d10";
 
-/// `GET /token`: returns (`pp_session` cookie pair, xsrf token).
+/// `GET /token`: returns (session cookie pair, `__Host-` prefixed in production; xsrf token).
 pub async fn session(cli: &Client) -> (String, String) {
     let resp = cli
         .get("/token")
@@ -132,7 +134,7 @@ pub fn session_cookie(resp: &Response) -> Option<String> {
         .get_all(header::SET_COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .find(|c| c.starts_with("pp_session="))?;
+        .find(|c| c.starts_with("pp_session=") || c.starts_with("__Host-pp_session="))?;
     assert!(cookie.contains("HttpOnly"), "{cookie}");
     assert!(cookie.contains("SameSite=Lax"), "{cookie}");
     Some(cookie.split(';').next().unwrap().to_owned())

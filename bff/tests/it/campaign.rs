@@ -418,7 +418,8 @@ impl<'w> Customer<'w> {
         answer
     }
 
-    /// A step the customer repeats (page reload) until it answers 2xx, up to [`TRIES`].
+    /// A step the customer repeats (page reload) until it answers 2xx with a JSON body, up
+    /// to [`TRIES`].
     async fn step(
         &self,
         what: &str,
@@ -427,8 +428,10 @@ impl<'w> Customer<'w> {
     ) -> Option<Value> {
         let tries = if retry { TRIES } else { 1 };
         for _ in 0..tries {
+            // a 2xx whose body does not decode (a malformed answer) is a failure too
             if let Ok(a) = self.send(what, build(self.next_base())).await
                 && a.status.is_success()
+                && !a.body.is_null()
             {
                 return Some(a.body);
             }
@@ -990,6 +993,17 @@ fn report(outcomes: &[Outcome], elapsed: Duration, redis: bool) -> String {
             o.told
         );
     }
+    let stopped: Vec<String> = outcomes
+        .iter()
+        .filter(|o| !o.reached_submit)
+        .take(10)
+        .map(|o| o.seed.to_string())
+        .collect();
+    let _ = writeln!(
+        s,
+        "  stopped before submit (first 10): {}",
+        stopped.join(", ")
+    );
     let mut slow: Vec<&Outcome> = outcomes.iter().collect();
     slow.sort_by_key(|o| std::cmp::Reverse(o.took));
     let slow: Vec<String> = slow

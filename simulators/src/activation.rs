@@ -1,6 +1,14 @@
 //! Activation simulator, prefix `/activation` (call name `submitOrder`): the order
 //! submission, seed 000 §3 "Submit-order payload", §4 "Order submit", §7
 //! `POST .../PinlessActivation/prepaid-customer-activation`.
+//!
+//! The order ledger ([`ledger`]): every order this simulator placed, with the checkout's
+//! identity (tracking id, e-mail), so a test can compare what the upstream did with what each
+//! customer was told (`bff/tests/it/campaign.rs`). Off until a test calls [`enable_ledger`].
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{LazyLock, Mutex};
 
 use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::activation::{ActivationRequest, ActivationResponse, OrderDetails};
@@ -40,8 +48,74 @@ impl ActivationApi {
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<ActivationResponse> {
-        Json(answer(&body))
+        let answer = answer(&body);
+        record(&body, &answer);
+        Json(answer)
     }
+}
+
+/// One order placed by the activation simulator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerEntry {
+    /// Position in the ledger (from 1, over the whole process).
+    pub seq: u64,
+    /// `trackingId` of the order payload: the checkout (buy context) that placed it.
+    pub tracking_id: String,
+    /// The customer's e-mail in the payload.
+    pub email: String,
+    /// The order number answered.
+    pub order_number: String,
+    /// The account id answered.
+    pub account_id: Option<String>,
+}
+
+static LEDGER_ON: AtomicBool = AtomicBool::new(false);
+static LEDGER_SEQ: AtomicU64 = AtomicU64::new(0);
+/// By tracking id.
+static LEDGER: LazyLock<Mutex<HashMap<String, Vec<LedgerEntry>>>> = LazyLock::new(Default::default);
+
+/// Starts recording placed orders in the [`ledger`] (for the rest of the process).
+pub fn enable_ledger() {
+    LEDGER_ON.store(true, Ordering::SeqCst);
+}
+
+/// Every order placed since [`enable_ledger`], in order.
+pub fn ledger() -> Vec<LedgerEntry> {
+    let ledger = LEDGER.lock().unwrap_or_else(|e| e.into_inner());
+    let mut all: Vec<LedgerEntry> = ledger.values().flatten().cloned().collect();
+    all.sort_by_key(|e| e.seq);
+    all
+}
+
+/// The orders placed for the checkout `tracking_id`, in order.
+pub fn orders_of(tracking_id: &str) -> Vec<LedgerEntry> {
+    LEDGER
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(tracking_id)
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// Records `answer` in the ledger when it placed an order (and the ledger is on). Called
+/// before the answer leaves: a fault that breaks or delays the answer afterwards (see
+/// [`crate::plan`]) leaves a placed order the caller may never hear about.
+fn record(req: &ActivationRequest, answer: &ActivationResponse) {
+    if !LEDGER_ON.load(Ordering::Relaxed) {
+        return;
+    }
+    let Some(order) = &answer.order_details else {
+        return;
+    };
+    let mut ledger = LEDGER.lock().unwrap_or_else(|e| e.into_inner());
+    let entries = ledger.entry(req.tracking_id.clone()).or_default();
+    entries.push(LedgerEntry {
+        seq: LEDGER_SEQ.fetch_add(1, Ordering::SeqCst) + 1,
+        tracking_id: req.tracking_id.clone(),
+        email: req.email.clone(),
+        order_number: order.order_number.clone(),
+        account_id: answer.account_id.clone(),
+    });
 }
 
 /// The world's answer to an order.

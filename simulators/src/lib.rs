@@ -19,6 +19,7 @@ pub mod fault;
 pub mod html;
 pub mod middleware;
 pub mod payments;
+pub mod plan;
 pub mod promotions;
 pub mod scenario;
 pub mod serviceability;

@@ -5,12 +5,16 @@
 //! - an unknown id: 400 `{"error":"UNKNOWN_SCENARIO"}`;
 //! - otherwise: the fault's wait (`delay`, `timeout`) or `error5xx` answer first, then the
 //!   world's answer with `respond` shallow-merged over it, then `malformed` / `reset`.
+//!
+//! Before all that, a request whose `trackingid` has a fault queued for its call in the
+//! programmatic plan ([`crate::plan`], tests only) gets that fault instead.
 
 use poem::http::StatusCode;
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response};
-use upstream::SCENARIO_HEADER;
+use upstream::{SCENARIO_HEADER, TRACKING_HEADER};
 
 use crate::fault::{self, Fault};
+use crate::plan::{self, Planned};
 use crate::scenario::{self, Call, CallOverride};
 
 /// The scenario middleware (no configuration: the scenario book is built in).
@@ -39,6 +43,14 @@ impl<E: Endpoint> Endpoint for ScenariosEndpoint<E> {
     type Output = Response;
 
     async fn call(&self, req: Request) -> poem::Result<Response> {
+        let planned = req.header(TRACKING_HEADER).and_then(|tracking| {
+            let call = Call::from_request(req.method().as_str(), req.uri().path())?;
+            plan::take(tracking, call)
+        });
+        if let Some(planned) = planned {
+            tracing::debug!(path = req.uri().path(), ?planned, "planned fault");
+            return Ok(apply_planned(&self.0, req, planned).await);
+        }
         let id = req
             .header(SCENARIO_HEADER)
             .map(str::trim)
@@ -80,11 +92,46 @@ async fn apply<E: Endpoint>(inner: &E, req: Request, over: CallOverride) -> Resp
     {
         bytes = merge(&bytes, respond);
     }
-    match over.fault {
+    finish(parts.status, bytes, over.fault.as_ref())
+}
+
+/// The answer after the work: `malformed` / `reset` break `bytes`, else they go out as they are.
+fn finish(status: StatusCode, bytes: Vec<u8>, fault: Option<&Fault>) -> Response {
+    match fault {
         Some(Fault::Malformed) => fault::malformed(&bytes),
-        Some(Fault::Reset) => fault::reset(parts.status, &bytes),
-        _ => fault::json_response(parts.status, bytes),
+        Some(Fault::Reset) => fault::reset(status, &bytes),
+        _ => fault::json_response(status, bytes),
     }
+}
+
+/// A fault of the programmatic plan ([`Planned`]). Before the work: as a scenario's fault,
+/// except that a `timeout` never does the work (it hangs, then answers 504 to nobody).
+/// After the work (the world has answered, e.g. the order is placed): the answer is late
+/// (`delay`), never comes (`timeout`), breaks (`reset`, `malformed`) or becomes a 5xx.
+/// `reset` and `malformed` always strike after the work.
+async fn apply_planned<E: Endpoint>(inner: &E, req: Request, planned: Planned) -> Response {
+    let Planned { fault, after_work } = planned;
+    if !after_work {
+        if fault == Fault::Timeout {
+            tokio::time::sleep(fault::TIMEOUT_HANG).await;
+            return fault::error_response(504);
+        }
+        let over = CallOverride {
+            respond: None,
+            fault: Some(fault),
+        };
+        return apply(inner, req, over).await;
+    }
+    let resp = inner.get_response(req).await;
+    if let Some(wait) = fault.wait() {
+        tokio::time::sleep(wait).await;
+    }
+    if let Fault::Error5xx { status } = fault {
+        return fault::error_response(status);
+    }
+    let (parts, body) = resp.into_parts();
+    let bytes = body.into_vec().await.unwrap_or_default();
+    finish(parts.status, bytes, Some(&fault))
 }
 
 /// Shallow merge: `respond`'s top-level keys replace the answer's; when either side is not

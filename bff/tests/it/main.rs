@@ -5,6 +5,7 @@ mod common;
 
 mod api;
 mod buy;
+mod campaign;
 mod contract;
 mod csrf;
 mod faults;

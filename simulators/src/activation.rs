@@ -6,9 +6,9 @@
 //! identity (tracking id, e-mail), so a test can compare what the upstream did with what each
 //! customer was told (`bff/tests/it/campaign.rs`). Off until a test calls [`enable_ledger`].
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::activation::{ActivationRequest, ActivationResponse, OrderDetails};
@@ -22,9 +22,12 @@ enum Tag {
     Activation,
 }
 
-/// `POST /activation/prepaid-customer-activation`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ActivationApi;
+/// `POST /activation/prepaid-customer-activation`. Holds the payment ids this instance has
+/// placed an order with, per scenario (each scenario is a world of its own).
+#[derive(Debug, Clone, Default)]
+pub struct ActivationApi {
+    placed: Arc<Mutex<HashSet<(Option<String>, String)>>>,
+}
 
 #[OpenApi(prefix_path = "/activation", tag = "Tag::Activation")]
 impl ActivationApi {
@@ -33,6 +36,11 @@ impl ActivationApi {
     /// numbers). The `PAYMENT-0001` test card's token answers `businessErrorCode:
     /// PAYMENT-0001` and no order. Codes come back with 200, as the real service does
     /// (seed 000 §4: `BUS_CUSTACT_05`, `SYS0010` count as success).
+    ///
+    /// An order with a `prepaidPaymentID` that already placed one places nothing more: the
+    /// answer is that order with `businessErrorCode: BUS_CUSTACT_05` (customer already
+    /// activated, counted as placed by seed 000 §4). This is how a BFF that lost the first
+    /// answer finds the order by asking again (ARCHITECTURE.md "Buy flow").
     #[oai(
         path = "/prepaid-customer-activation",
         method = "post",
@@ -43,13 +51,25 @@ impl ActivationApi {
         body: Json<ActivationRequest>,
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
-        _scenario: Header<Option<String>>,
+        scenario: Header<Option<String>>,
         /// Tracking id of the call (UUID v4).
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<ActivationResponse> {
-        let answer = answer(&body);
-        record(&body, &answer);
+        let mut answer = answer(&body);
+        if answer.order_details.is_some() {
+            let key = (scenario.0.clone(), body.prepaid_payment_id.clone());
+            let first = self
+                .placed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(key);
+            if first {
+                record(&body, &answer);
+            } else {
+                answer.business_error_code = Some(ALREADY_PLACED.into());
+            }
+        }
         Json(answer)
     }
 }
@@ -117,6 +137,9 @@ fn record(req: &ActivationRequest, answer: &ActivationResponse) {
         account_id: answer.account_id.clone(),
     });
 }
+
+/// Code of an order whose payment already placed one (seed 000 §4: counted as placed).
+pub const ALREADY_PLACED: &str = "BUS_CUSTACT_05";
 
 /// The world's answer to an order.
 pub fn answer(req: &ActivationRequest) -> ActivationResponse {

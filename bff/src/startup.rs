@@ -1,8 +1,9 @@
 //! Building the application: state, the one endpoint, the server.
 //!
 //! Request path through [`endpoint`]: `RequestId` (telemetry) -> `SecurityHeaders` ->
-//! dispatch: API paths (`middleware::is_api_path`) go through `ApiErrors`, `RateLimit`
-//! (POST), `BodyLimit`, the session, `Csrf` and the OpenAPI service; everything else goes
+//! dispatch: API paths (`middleware::is_api_path`) go through `ApiErrors`, `MethodCheck` (405
+//! for a wrong method on a contract path, before anything else), `RateLimit` (POST),
+//! `BodyLimit`, the session, `Csrf` and the OpenAPI service; everything else goes
 //! to `/docs`, `/openapi.json`, `/harness` (harness mode only) and the web app.
 
 use std::{net::SocketAddr, sync::Arc};
@@ -87,6 +88,10 @@ fn not_found_page() -> Response {
 /// The whole application as one endpoint (usable with `poem::test::TestClient`).
 pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     let service = api::service();
+    let spec_json = api::openapi_spec();
+    let allowed = serde_json::from_str(&spec_json)
+        .map(|spec| crate::http::methods::AllowedMethods::from_spec(&spec))
+        .unwrap_or_default();
     let api_ep = Route::new()
         .nest("/", service)
         .with(crate::http::csrf::Csrf)
@@ -98,14 +103,20 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
         .with(crate::http::rate_limit::RateLimit::per_minute(
             state.config.rate_limit_per_min,
         ))
+        .with(crate::http::methods::MethodCheck(Arc::new(allowed)))
         .with(mw::ApiErrors)
         .data(state.clone());
 
     let spec = api::service();
     #[cfg_attr(not(feature = "simulators"), allow(unused_mut))]
-    let mut other = Route::new()
-        .nest("/docs", spec.swagger_ui())
-        .at("/openapi.json", spec.spec_endpoint());
+    let mut other = Route::new().nest("/docs", spec.swagger_ui()).at(
+        "/openapi.json",
+        poem::get(poem::endpoint::make_sync(move |_| {
+            Response::builder()
+                .content_type("application/json; charset=utf-8")
+                .body(spec_json.clone())
+        })),
+    );
     #[cfg(feature = "simulators")]
     if state.config.harness() {
         other = other

@@ -8,6 +8,7 @@ mod buy;
 mod contract;
 mod faults;
 mod instances;
+mod methods_and_bodies;
 mod scenarios;
 mod schema_prop;
 mod startup;

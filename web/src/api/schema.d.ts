@@ -1569,7 +1569,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -2088,8 +2088,11 @@ export interface components {
             emailOptIn: boolean;
             /** @description Communication language. */
             langPref: components["schemas"]["LangPref"] & unknown;
-            /** @description The consent checkbox; must be true (else 400, `details[0]`: `consent`/`consentRequired`). */
-            consent: boolean;
+            /**
+             * @description The consent checkbox; must be true (else 400, `details[0]`: `consent`/`consentRequired`).
+             * @enum {boolean}
+             */
+            consent: true;
         };
         /**
          * @description Tap status for analytics (seed 000 §4 "Tap-status analytics").

@@ -3,13 +3,15 @@
 //! by default, seed 000 §9; see `config.rs`).
 //!
 //! Every call sends `trackingid` and `source: DIGITAL2.0`; in harness mode only, also
-//! `x-sim-scenario` (from the harness cookie). Failures map onto [`UpstreamError`].
+//! `x-sim-scenario` (from the harness cookie). Failures map onto [`UpstreamError`]. Answers are
+//! read tolerantly in production and strictly in harness mode ([`drift`]).
 
 pub mod activation;
 pub mod address_search;
 pub mod catalogue;
 pub mod content;
 pub mod digital_session;
+pub mod drift;
 pub mod payments;
 pub mod promotions;
 pub mod serviceability;
@@ -128,6 +130,7 @@ pub const SOURCE: &str = "DIGITAL2.0";
 pub struct Clients {
     http: reqwest::Client,
     urls: UpstreamUrls,
+    strict: bool,
 }
 
 /// Per-call context: the tracking id and, in harness mode only, the scenario id.
@@ -161,7 +164,18 @@ impl Clients {
             .user_agent(concat!("prepaid-portal-bff/", env!("CARGO_PKG_VERSION")))
             .redirect(reqwest::redirect::Policy::none())
             .build()?;
-        Ok(Self { http, urls })
+        Ok(Self {
+            http,
+            urls,
+            strict: false,
+        })
+    }
+
+    /// Strict reading (`Config::strict_upstream`): an unknown field of an answer is
+    /// `UPSTREAM_BAD_RESPONSE` instead of being ignored and logged ([`drift`]).
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
     }
 
     /// The configured base URLs.
@@ -201,13 +215,14 @@ impl Clients {
         service: Service,
         rb: reqwest::RequestBuilder,
     ) -> Result<T, UpstreamError> {
-        send_json(service.name(), rb).await
+        send_json(service.name(), rb, self.strict).await
     }
 }
 
 async fn send_json<T: DeserializeOwned>(
     service: &'static str,
     rb: reqwest::RequestBuilder,
+    strict: bool,
 ) -> Result<T, UpstreamError> {
     let transport = |e: reqwest::Error| {
         if e.is_timeout() {
@@ -228,10 +243,7 @@ async fn send_json<T: DeserializeOwned>(
         });
     }
     let body = resp.bytes().await.map_err(transport)?;
-    serde_json::from_slice(&body).map_err(|e| UpstreamError::BadResponse {
-        service,
-        reason: e.to_string(),
-    })
+    drift::decode(service, &body, strict)
 }
 
 fn error_chain(e: &dyn std::error::Error) -> String {

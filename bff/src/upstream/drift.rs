@@ -59,3 +59,30 @@ pub fn decode<T: DeserializeOwned>(
     }
     Ok(value)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Answer {
+        a: u8,
+        #[serde(default)]
+        b: Option<String>,
+    }
+
+    #[test]
+    fn tolerant_ignores_and_remembers_strict_rejects() {
+        let body = br#"{"a":1,"new":{"x":2}}"#;
+        let want = Answer { a: 1, b: None };
+        assert_eq!(decode::<Answer>("drift-test", body, false).unwrap(), want);
+        assert!(
+            !first_time("drift-test", "new"),
+            "logged once, then remembered"
+        );
+        assert!(first_time("drift-test", "other"));
+        let err = decode::<Answer>("drift-test", body, true).unwrap_err();
+        assert!(matches!(err, UpstreamError::BadResponse { reason, .. } if reason.contains("new")));
+        assert!(decode::<Answer>("drift-test", br#"{"a":"x"}"#, false).is_err());
+    }
+}

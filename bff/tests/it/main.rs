@@ -12,3 +12,4 @@ mod methods_and_bodies;
 mod scenarios;
 mod schema_prop;
 mod startup;
+mod tolerant_reader;

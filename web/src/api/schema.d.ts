@@ -1391,7 +1391,8 @@ export interface components {
             /**
              * @description Where the identity router sends the browser back: an absolute path of this site
              *     under `/en/` or `/es/`, e.g. `/en/buy/session` (the BFF makes it absolute with the
-             *     page's origin; the router appends `digitalSessionId`).
+             *     page's origin; the router appends `digitalSessionId`). Printable ASCII without space
+             *     or backslash (`\s` differs between regex engines, so the class is spelled out).
              */
             redirectUrl: string;
         };

@@ -3,7 +3,8 @@
 //! Request path through [`endpoint`]: `RequestId` (telemetry) -> `SecurityHeaders` ->
 //! dispatch: API paths (`middleware::is_api_path`) go through `ApiErrors`, `MethodCheck` (405
 //! for a wrong method on a contract path, before anything else), `RateLimit` (POST),
-//! `BodyLimit`, the session, `Csrf` and the OpenAPI service; everything else goes
+//! `BodyLimit`, the session, `Csrf`, `BodyTypes` (JSON types of the body) and the OpenAPI
+//! service; everything else goes
 //! to `/docs`, `/openapi.json`, `/harness` (harness mode only) and the web app.
 
 use std::{net::SocketAddr, sync::Arc};
@@ -89,11 +90,12 @@ fn not_found_page() -> Response {
 pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     let service = api::service();
     let spec_json = api::openapi_spec();
-    let allowed = serde_json::from_str(&spec_json)
-        .map(|spec| crate::http::methods::AllowedMethods::from_spec(&spec))
-        .unwrap_or_default();
+    let spec_value: serde_json::Value = serde_json::from_str(&spec_json).unwrap_or_default();
+    let allowed = crate::http::methods::AllowedMethods::from_spec(&spec_value);
+    let body_schemas = crate::http::body_types::BodySchemas::from_spec(&spec_value);
     let api_ep = Route::new()
         .nest("/", service)
+        .with(crate::http::body_types::BodyTypes(Arc::new(body_schemas)))
         .with(crate::http::csrf::Csrf)
         .with(session::middleware(
             state.config.mode == Mode::Production,

@@ -17,10 +17,35 @@ use poem::{
 
 use crate::http::error::{ApiError, ErrorCode};
 
+/// One segment of a contract path template.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Segment {
+pub(crate) enum Segment {
     Literal(String),
     Param,
+}
+
+/// The segments of a template (`{name}` is a parameter).
+pub(crate) fn parse_template(template: &str) -> Vec<Segment> {
+    segments(template)
+        .map(|s| {
+            if s.starts_with('{') && s.ends_with('}') {
+                Segment::Param
+            } else {
+                Segment::Literal(s.to_owned())
+            }
+        })
+        .collect()
+}
+
+/// Whether the request path `path` matches `template` (a parameter matches one non-empty
+/// segment).
+pub(crate) fn template_matches(template: &[Segment], path: &str) -> bool {
+    let parts: Vec<&str> = segments(path).collect();
+    template.len() == parts.len()
+        && template.iter().zip(&parts).all(|(t, p)| match t {
+            Segment::Param => !p.is_empty(),
+            Segment::Literal(l) => l == p,
+        })
 }
 
 /// The methods of every path of the contract.
@@ -38,15 +63,7 @@ impl AllowedMethods {
     pub fn from_spec(spec: &serde_json::Value) -> Self {
         let mut paths = Vec::new();
         for (template, item) in spec["paths"].as_object().into_iter().flatten() {
-            let segs = segments(template)
-                .map(|s| {
-                    if s.starts_with('{') && s.ends_with('}') {
-                        Segment::Param
-                    } else {
-                        Segment::Literal(s.to_owned())
-                    }
-                })
-                .collect();
+            let segs = parse_template(template);
             let methods = item
                 .as_object()
                 .into_iter()
@@ -61,15 +78,9 @@ impl AllowedMethods {
     /// The methods `path` answers (the union over every matching template, `HEAD` added
     /// with `GET`, in a stable order), or `None` when no contract path matches.
     pub fn for_path(&self, path: &str) -> Option<Vec<Method>> {
-        let parts: Vec<&str> = segments(path).collect();
         let mut found: Option<Vec<Method>> = None;
         for (template, methods) in &self.paths {
-            let matches = template.len() == parts.len()
-                && template.iter().zip(&parts).all(|(t, p)| match t {
-                    Segment::Param => !p.is_empty(),
-                    Segment::Literal(l) => l == p,
-                });
-            if matches {
+            if template_matches(template, path) {
                 let all = found.get_or_insert_with(Vec::new);
                 for m in methods {
                     if !all.contains(m) {

@@ -134,9 +134,11 @@ impl<'de> Deserialize<'de> for Json {
     }
 }
 
-/// Field constraints the handlers enforce: schema name, property, keywords added to the
-/// property's schema.
-pub fn field_rules() -> Vec<(String, &'static str, Vec<(&'static str, Json)>)> {
+/// One field constraint: schema name, property, keywords added to the property's schema.
+pub type FieldRule = (String, &'static str, Vec<(&'static str, Json)>);
+
+/// Field constraints the handlers enforce.
+pub fn field_rules() -> Vec<FieldRule> {
     vec![
         // `submitOrder` answers 400 `consentRequired` for `consent: false`.
         (

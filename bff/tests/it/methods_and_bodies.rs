@@ -1,7 +1,8 @@
 //! The contract says what the server does (issue 9 item 13): a wrong method on a contract path
-//! is 405 `METHOD_NOT_ALLOWED` with `Allow` (before CSRF and the rate limit), and every request
+//! is 405 `METHOD_NOT_ALLOWED` with `Allow` (before CSRF and the rate limit), every request
 //! body the contract marks `additionalProperties: false` really rejects an unknown field, at
-//! the top and in every nested object.
+//! the top and in every nested object, and a JSON number or boolean where the contract says
+//! string is rejected (poem-openapi alone would read it as text).
 
 use poem::http::{Method, header};
 use serde_json::{Value, json};
@@ -190,4 +191,40 @@ fn submit_order_declares_that_consent_must_be_true() {
         spec["components"]["schemas"]["SubmitBody"]["properties"]["consent"]["enum"],
         json!([true])
     );
+}
+
+#[tokio::test]
+async fn a_number_or_boolean_where_the_contract_says_string_is_400_type() {
+    let (cli, _sims) = harness_app().await;
+    let (cookie, token) = session(&cli).await;
+    let mut assign = crate::common::assign_body("L1");
+    assign["locationId"] = json!(false);
+    assign["address"]["zip"] = json!(30309);
+    let promo = json!({"marketId": 7, "locationId": "L1", "trackingId": TRACKING});
+    for (path, body, fields) in [
+        ("/van-service-api/assign", assign, vec!["locationId", "zip"]),
+        (
+            "/secure/api/v1/offer-service/get-promo",
+            promo,
+            vec!["marketId"],
+        ),
+    ] {
+        let resp = cli
+            .post(path)
+            .header(header::COOKIE, &cookie)
+            .header("x-xsrf-token", &token)
+            .body_json(&body)
+            .send()
+            .await;
+        let err = assert_api_error(resp, 400, "VALIDATION_FAILED").await;
+        let mut got: Vec<&str> = err["details"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .inspect(|d| assert_eq!(d["code"], "type", "{d}"))
+            .map(|d| d["field"].as_str().unwrap())
+            .collect();
+        got.sort();
+        assert_eq!(got, fields, "{path}");
+    }
 }

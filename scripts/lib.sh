@@ -43,3 +43,19 @@ ensure_node_modules() {
 build_release() {
   cargo build --release --locked --workspace --all-targets
 }
+
+# A release BFF in harness mode on a free loopback port for scripts/schemathesis.sh (rate limit
+# off: every generated request comes from 127.0.0.1); exports ST_BFF_URL and ST_LOG.
+start_schemathesis_bff() {
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  ST_LOG=$(mktemp)
+  BFF_ADDR="127.0.0.1:$port" BFF_MODE=harness BFF_RATE_LIMIT_PER_MIN=0 BFF_UPSTREAM_TIMEOUT_MS=4000 \
+    RUST_LOG=error target/release/bff >/dev/null 2>&1 &
+  ST_BFF_PID=$!
+  export ST_BFF_URL="http://127.0.0.1:$port" ST_LOG
+  for _ in $(seq 100); do curl -fs "$ST_BFF_URL/healthz" >/dev/null 2>&1 && return 0; sleep 0.1; done
+  echo "the schemathesis BFF did not start" >&2; return 1
+}
+
+stop_schemathesis_bff() { kill "$ST_BFF_PID" 2>/dev/null || true; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: contract drift, Rust (unit, integration, property), web unit tests, the web
 # and Storybook builds with a smoke run over every story, and the Playwright suite against one
-# release BFF in harness mode. Installs what it needs (Debian chromium and redis-server, npm
+# release BFF in harness mode, and schemathesis (scripts/schemathesis.sh) against another one
+# while the web builds run. Installs what it needs (Debian chromium and redis-server, npm
 # packages); the release build starts first and runs while those install (they wait on the
 # network, the build on the CPU).
 source "$(dirname "$0")/lib.sh"
@@ -18,9 +19,16 @@ cargo test --release --locked --workspace -q
 step "bff integration tests again, every session and context in a real Redis"
 start_test_redis
 cargo test --release --locked --workspace --test it -q  # --workspace: same features as above, no rebuild
+step "schemathesis against a release BFF in harness mode (about 90 s, in the background)"
+start_schemathesis_bff
+scripts/schemathesis.sh "$ST_BFF_URL" > "$ST_LOG" 2>&1 &
+st_pid=$!
 step "web typecheck and unit tests"; npm run --silent typecheck; npm run --silent test:web
 step "web build"; npm run --silent build:web
 step "storybook build"; npm run --silent build:storybook
+step "waiting for schemathesis"
+if ! wait "$st_pid"; then cat "$ST_LOG"; stop_schemathesis_bff; exit 1; fi
+tail -n 3 "$ST_LOG"; stop_schemathesis_bff
 step "playwright (portal + storybook smoke)"; npx playwright test -c playwright/playwright.config.ts
 step "production build: no embedded simulators, no harness (after Playwright: it relinks target/release/bff)"
 ./scripts/check-production-build.sh

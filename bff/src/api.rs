@@ -1,6 +1,10 @@
 //! The browser-to-BFF contract (`openapi/bff.json`, ARCHITECTURE.md "The BFF contract"):
 //! every flow's `#[OpenApi]` impls assembled into one service. Each operation has one tag
 //! (`http::tags::ApiTags`) and a stable operation id.
+//!
+//! [`openapi_spec`] is poem-openapi's document plus what its derive macros cannot declare but
+//! the server enforces (`http::spec_rules`); it is what `/openapi.json` serves and what
+//! `openapi/bff.json` commits. (`/docs` renders poem-openapi's own document.)
 
 use poem_openapi::OpenApiService;
 
@@ -47,7 +51,7 @@ pub fn service() -> OpenApiService<Api, ()> {
     )
 }
 
-/// The contract as pretty JSON (committed as `openapi/bff.json`).
+/// The contract as pretty JSON (committed as `openapi/bff.json`, served at `/openapi.json`).
 pub fn openapi_spec() -> String {
-    service().spec()
+    crate::http::spec_rules::declare_enforced_rules(&service().spec())
 }

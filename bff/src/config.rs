@@ -392,6 +392,14 @@ impl Config {
         self.mode == Mode::Harness
     }
 
+    /// Whether upstream answers are read strictly: an unknown field is `UPSTREAM_BAD_RESPONSE`
+    /// (harness mode: the simulators, so the tests, must match our types exactly) rather than
+    /// ignored and logged once (production and plain: a provider adding a field must not take
+    /// the portal down). See `upstream::drift`.
+    pub fn strict_upstream(&self) -> bool {
+        self.harness()
+    }
+
     /// Default browser-facing URL of a simulator page: the `/sim/...` proxy in harness
     /// mode, else the upstream URL itself.
     fn browser_default(&self, sim_path: &str, upstream: String) -> String {

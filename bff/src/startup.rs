@@ -1,10 +1,12 @@
 //! Building the application: state, the one endpoint, the server.
 //!
 //! Request path through [`endpoint`]: `RequestId` (telemetry) -> `SecurityHeaders` ->
-//! dispatch: API paths (`middleware::is_api_path`) go through `ApiErrors`, `RateLimit`
-//! (POST), `BodyLimit`, the session, `Csrf` and the OpenAPI service; everything else goes
-//! to `/docs` and `/openapi.json` (when `Config::api_docs`), `/harness` and `/sim` (harness
-//! mode only) and the web app.
+//! dispatch: API paths (`middleware::is_api_path`) go through `ApiErrors`, `MethodCheck` (405
+//! for a wrong method on a contract path, before anything else), the rate limits
+//! (state-changing requests), `BodyLimit`, the session and its creation limit, `Csrf`,
+//! `BodyTypes` (JSON types of the body) and the OpenAPI service; everything else goes to
+//! `/docs` and `/openapi.json` (when `Config::api_docs`), `/harness` and `/sim` (harness mode
+//! only) and the web app.
 
 use std::{net::SocketAddr, sync::Arc};
 
@@ -110,8 +112,13 @@ fn rate_limits(config: &Config, store: &Store) -> rate_limit::RateLimit {
 pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     let production = state.config.mode == Mode::Production;
     let service = api::service();
+    let spec_json = api::openapi_spec();
+    let spec_value: serde_json::Value = serde_json::from_str(&spec_json).unwrap_or_default();
+    let allowed = crate::http::methods::AllowedMethods::from_spec(&spec_value);
+    let body_schemas = crate::http::body_types::BodySchemas::from_spec(&spec_value);
     let api_ep = Route::new()
         .nest("/", service)
+        .with(crate::http::body_types::BodyTypes(Arc::new(body_schemas)))
         .with(crate::http::csrf::Csrf)
         .with(session::CreationLimit(rate_limit::Budget::per_minute(
             "session-new",
@@ -121,15 +128,20 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
         .with(session::middleware(production, state.store.clone()))
         .with(mw::BodyLimit(state.config.max_body_bytes))
         .with(rate_limits(&state.config, &state.store))
+        .with(crate::http::methods::MethodCheck(Arc::new(allowed)))
         .with(mw::ApiErrors)
         .data(state.clone());
 
     let mut other = Route::new();
     if state.config.api_docs() {
-        let spec = api::service();
-        other = other
-            .nest("/docs", spec.swagger_ui())
-            .at("/openapi.json", spec.spec_endpoint());
+        other = other.nest("/docs", api::service().swagger_ui()).at(
+            "/openapi.json",
+            poem::get(poem::endpoint::make_sync(move |_| {
+                Response::builder()
+                    .content_type("application/json; charset=utf-8")
+                    .body(spec_json.clone())
+            })),
+        );
     }
     #[cfg(feature = "simulators")]
     if state.config.harness() {

@@ -61,7 +61,8 @@ pub fn state_with_store(
     clock: Clock,
     store: Store,
 ) -> Result<Arc<AppState>, reqwest::Error> {
-    let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?;
+    let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?
+        .strict(config.strict_upstream());
     Ok(Arc::new(AppState {
         config,
         clients,

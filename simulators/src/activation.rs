@@ -26,8 +26,11 @@ enum Tag {
 /// placed an order with, per scenario (each scenario is a world of its own).
 #[derive(Debug, Clone, Default)]
 pub struct ActivationApi {
-    placed: Arc<Mutex<HashSet<(Option<String>, String)>>>,
+    placed: Arc<Mutex<HashSet<PlacedKey>>>,
 }
+
+/// The scenario (none outside the harness) and the `prepaidPaymentID` of a placed order.
+type PlacedKey = (Option<String>, String);
 
 #[OpenApi(prefix_path = "/activation", tag = "Tag::Activation")]
 impl ActivationApi {

@@ -75,9 +75,9 @@ pub fn broadband_facts(
     Ok(BroadbandFacts { labels })
 }
 
-/// Parses one embedded bundle into its typed shape (`deny_unknown_fields`).
+/// Parses one embedded bundle into its typed shape (unknown keys are errors).
 pub fn bundle<T: DeserializeOwned>(locale: Locale, area: &str) -> Result<T, serde_json::Error> {
-    serde_json::from_str(raw(locale, area).unwrap_or("null"))
+    upstream::parse::from_str_strict(raw(locale, area).unwrap_or("null"))
 }
 
 /// Error body of the simulators: `{"error": "<CODE>"}`.

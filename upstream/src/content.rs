@@ -1,7 +1,10 @@
 //! Content bundles served by the content service (seed 000 §7 content calls, seed 002 §7.1).
 //! English under `/-/api/{site}/{area}`, Spanish under `/-/api/es/{site}/{area}`.
 //! Every user-visible text of the portal comes from these bundles, in both languages; a
-//! bundle missing a key fails to parse, so a missing translation is caught in tests.
+//! bundle missing a key fails to parse, so a missing translation is caught in tests. An
+//! unknown key is not an error of the types: the simulators read their bundles strictly
+//! (`parse::from_str_strict`), the BFF reads the content service as every upstream
+//! (`parse`: strict in harness mode, tolerant and logged in production).
 
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
@@ -13,7 +16,7 @@ macro_rules! section {
         $(#[$m])*
         #[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
         #[oai(rename_all = "camelCase")]
-        #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        #[serde(rename_all = "camelCase")]
         pub struct $name { $($(#[$fm])* pub $field: $ty),* }
     };
 }

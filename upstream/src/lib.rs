@@ -14,6 +14,9 @@
 //! `#[oai(skip_serializing_if_is_none)]` (poem-openapi, the simulators' answers) and
 //! `#[serde(default, skip_serializing_if = "Option::is_none")]` (serde, the BFF's requests);
 //! reading still accepts an explicit `null` as absent. The tests in `null_policy.rs` check it.
+//!
+//! Unknown fields: no type denies them (the BFF in production is a tolerant reader); [`parse`]
+//! reads JSON strictly (simulators' bundles, the BFF in harness mode) or reporting them.
 
 pub mod activation;
 pub mod address;
@@ -21,6 +24,7 @@ pub mod call;
 pub mod catalogue;
 pub mod content;
 pub mod digital_session;
+pub mod parse;
 pub mod payments;
 pub mod promotions;
 pub mod service;

@@ -7,6 +7,7 @@
 //! | `VALIDATION_FAILED` | 400 | bad query, path, body or unknown body field (`details`) |
 //! | `CSRF_REJECTED` | 403 | a POST without the session's `x-xsrf-token` |
 //! | `NOT_FOUND` | 404 | unknown site or API-looking path, unknown digital session |
+//! | `METHOD_NOT_ALLOWED` | 405 | a contract path with a method it lacks (`Allow` lists its methods) |
 //! | `ORDER_NOT_READY` | 409 | the buy context lacks what the call needs (e.g. submit before payment) |
 //! | `IDEMPOTENCY_MISMATCH` | 422 | an `Idempotency-Key` reused with a different body |
 //! | `PAYLOAD_TOO_LARGE` | 413 | body over `BFF_MAX_BODY_BYTES` |
@@ -52,6 +53,8 @@ pub enum ErrorCode {
     CsrfRejected,
     /// 404: no such resource (unknown `{site}` or path).
     NotFound,
+    /// 405: the path exists but not with this method; the `Allow` header lists its methods.
+    MethodNotAllowed,
     /// 409: the session's flow context lacks what this call needs (buy: serviceability,
     /// product details, customer, payment id or payment instrument; retail: a serviceable
     /// location checked before the assign); see `message`.
@@ -84,6 +87,7 @@ impl ErrorCode {
             Self::ValidationFailed => StatusCode::BAD_REQUEST,
             Self::CsrfRejected => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::OrderNotReady => StatusCode::CONFLICT,
             Self::IdempotencyMismatch => StatusCode::UNPROCESSABLE_ENTITY,

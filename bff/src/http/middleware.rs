@@ -172,8 +172,9 @@ impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
 }
 
 /// Turns every failure of the API endpoint (unknown path, wrong method, panic, ...) into an
-/// `ApiError` JSON response: 404/405 -> `NOT_FOUND` 404, 401 (the `csrf` scheme refused)
-/// -> `CSRF_REJECTED` 403, 413 -> `PAYLOAD_TOO_LARGE`, other
+/// `ApiError` JSON response: 404 -> `NOT_FOUND`, 405 -> `METHOD_NOT_ALLOWED` (a wrong method on a
+/// contract path is answered earlier, with `Allow`, by `http::methods::MethodCheck`), 401 (the
+/// `csrf` scheme refused) -> `CSRF_REJECTED` 403, 413 -> `PAYLOAD_TOO_LARGE`, other
 /// 4xx -> `VALIDATION_FAILED` 400, 503 (the session store failed) -> `STORE_UNAVAILABLE`,
 /// other 5xx -> `INTERNAL` 500.
 pub struct ApiErrors;
@@ -191,7 +192,8 @@ pub struct ApiErrorsEndpoint<E>(E);
 /// The `ApiError` for a poem error status.
 pub fn api_error_for(status: StatusCode, message: String) -> ApiError {
     let code = match status.as_u16() {
-        404 | 405 => ErrorCode::NotFound,
+        404 => ErrorCode::NotFound,
+        405 => ErrorCode::MethodNotAllowed,
         // the only security scheme is `csrf`: poem-openapi's authorization error is its refusal
         401 => ErrorCode::CsrfRejected,
         413 => ErrorCode::PayloadTooLarge,

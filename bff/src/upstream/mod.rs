@@ -3,13 +3,15 @@
 //! by default, seed 000 §9; see `config.rs`).
 //!
 //! Every call sends `trackingid` and `source: DIGITAL2.0`; in harness mode only, also
-//! `x-sim-scenario` (from the harness cookie). Failures map onto [`UpstreamError`].
+//! `x-sim-scenario` (from the harness cookie). Failures map onto [`UpstreamError`]. Answers are
+//! read tolerantly in production and strictly in harness mode ([`drift`]).
 
 pub mod activation;
 pub mod address_search;
 pub mod catalogue;
 pub mod content;
 pub mod digital_session;
+pub mod drift;
 pub mod payments;
 pub mod promotions;
 pub mod serviceability;
@@ -128,6 +130,7 @@ pub const SOURCE: &str = "DIGITAL2.0";
 pub struct Clients {
     http: reqwest::Client,
     urls: UpstreamUrls,
+    strict: bool,
 }
 
 /// Per-call context: the tracking id and, in harness mode only, the scenario id.
@@ -161,7 +164,18 @@ impl Clients {
             .user_agent(concat!("prepaid-portal-bff/", env!("CARGO_PKG_VERSION")))
             .redirect(reqwest::redirect::Policy::none())
             .build()?;
-        Ok(Self { http, urls })
+        Ok(Self {
+            http,
+            urls,
+            strict: false,
+        })
+    }
+
+    /// Strict reading (`Config::strict_upstream`): an unknown field of an answer is
+    /// `UPSTREAM_BAD_RESPONSE` instead of being ignored and logged ([`drift`]).
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
     }
 
     /// The configured base URLs.
@@ -207,7 +221,7 @@ impl Clients {
         let (http, req) = rb.build_split();
         let req = req.map_err(|e| transport(service, e))?;
         let (method, path) = (req.method().clone(), req.url().path().to_owned());
-        let result = send_json(service, http.execute(req)).await;
+        let result = send_json(service, http.execute(req), self.strict).await;
         if let Err(e) = &result {
             let (kind, status) = match e {
                 UpstreamError::Timeout { .. } => ("timeout", None),
@@ -236,6 +250,7 @@ fn transport(service: &'static str, e: reqwest::Error) -> UpstreamError {
 async fn send_json<T: DeserializeOwned>(
     service: &'static str,
     send: impl std::future::Future<Output = reqwest::Result<reqwest::Response>>,
+    strict: bool,
 ) -> Result<T, UpstreamError> {
     let resp = send.await.map_err(|e| transport(service, e))?;
     let status = resp.status();
@@ -246,9 +261,12 @@ async fn send_json<T: DeserializeOwned>(
         });
     }
     let body = resp.bytes().await.map_err(|e| transport(service, e))?;
-    serde_json::from_slice(&body).map_err(|e| UpstreamError::BadResponse {
-        service,
-        reason: redact_quoted(&e.to_string()),
+    drift::decode(service, &body, strict).map_err(|e| match e {
+        UpstreamError::BadResponse { service, reason } => UpstreamError::BadResponse {
+            service,
+            reason: redact_quoted(&reason),
+        },
+        other => other,
     })
 }
 

@@ -224,6 +224,11 @@ impl<'a> Buyer<'a> {
                 self.lang
             )
         );
+        self.restore(&id).await
+    }
+
+    /// `restoreDigitalSession` of `id`; follows the session id's rotation.
+    pub(crate) async fn restore(&mut self, id: &str) -> Value {
         let r = self
             .get_csrf("/secure/session")
             .query("digitalSessionId", &id)

@@ -1425,7 +1425,8 @@ export interface components {
             /**
              * @description Where the identity router sends the browser back: an absolute path of this site
              *     under `/en/` or `/es/`, e.g. `/en/buy/session` (the BFF makes it absolute with the
-             *     page's origin; the router appends `digitalSessionId`).
+             *     page's origin; the router appends `digitalSessionId`). Printable ASCII without space
+             *     or backslash (`\s` differs between regex engines, so the class is spelled out).
              */
             redirectUrl: string;
         };
@@ -1603,7 +1604,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -2130,8 +2131,11 @@ export interface components {
             emailOptIn: boolean;
             /** @description Communication language. */
             langPref: components["schemas"]["LangPref"] & unknown;
-            /** @description The consent checkbox; must be true (else 400, `details[0]`: `consent`/`consentRequired`). */
-            consent: boolean;
+            /**
+             * @description The consent checkbox; must be true (else 400, `details[0]`: `consent`/`consentRequired`).
+             * @enum {boolean}
+             */
+            consent: true;
         };
         /**
          * @description Tap status for analytics (seed 000 §4 "Tap-status analytics").

@@ -183,8 +183,9 @@ pub struct CustomerAnswer {
 pub struct CreateSessionBody {
     /// Where the identity router sends the browser back: an absolute path of this site
     /// under `/en/` or `/es/`, e.g. `/en/buy/session` (the BFF makes it absolute with the
-    /// page's origin; the router appends `digitalSessionId`).
-    #[oai(validator(pattern = r"^/(en|es)/[^\s\\]*$", max_length = 512))]
+    /// page's origin; the router appends `digitalSessionId`). Printable ASCII without space
+    /// or backslash (`\s` differs between regex engines, so the class is spelled out).
+    #[oai(validator(pattern = r"^/(en|es)/[!-\[\]-~]*$", max_length = 512))]
     pub redirect_url: String,
 }
 

@@ -70,7 +70,8 @@ export function OrderReviewPage({ content, page }: BuyPageProps) {
   // would replay the attempt anyway: same Idempotency-Key)
   const pressed = useRef(false);
   const submit = useMutation({
-    mutationFn: () => submitOrder({ smsOptIn, emailOptIn: false, langPref, consent }, orderAttemptKey()),
+    // the contract accepts only `consent: true`; the button is disabled until it is checked
+    mutationFn: () => submitOrder({ smsOptIn, emailOptIn: false, langPref, consent: true }, orderAttemptKey()),
     onSettled: () => {
       pressed.current = false;
     },

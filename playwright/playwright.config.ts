@@ -60,8 +60,10 @@ export default defineConfig({
         BFF_MODE: 'harness',
         BFF_WEB_DIST: '../web/dist',
         BFF_UPSTREAM_TIMEOUT_MS: '4000',
-        // Every test customer comes from 127.0.0.1: the per-address POST limit would throttle QA.
+        // Every test customer comes from 127.0.0.1: the per-address limits (writes, new
+        // sessions) would throttle QA; the per-session one is kept.
         BFF_RATE_LIMIT_PER_MIN: '0',
+        BFF_SESSION_CREATE_PER_MIN: '0',
         RUST_LOG: 'warn',
       },
       stdout: 'ignore',

@@ -50,7 +50,8 @@ start_schemathesis_bff() {
   local port
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   ST_LOG=$(mktemp)
-  BFF_ADDR="127.0.0.1:$port" BFF_MODE=harness BFF_RATE_LIMIT_PER_MIN=0 BFF_UPSTREAM_TIMEOUT_MS=4000 \
+  BFF_ADDR="127.0.0.1:$port" BFF_MODE=harness BFF_RATE_LIMIT_PER_MIN=0 \
+    BFF_RATE_LIMIT_SESSION_PER_MIN=0 BFF_SESSION_CREATE_PER_MIN=0 BFF_UPSTREAM_TIMEOUT_MS=4000 \
     RUST_LOG=error target/release/bff >/dev/null 2>&1 &
   ST_BFF_PID=$!
   export ST_BFF_URL="http://127.0.0.1:$port" ST_LOG

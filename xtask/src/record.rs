@@ -391,7 +391,10 @@ pub async fn record_all() -> Result<Vec<Generated>, RecordError> {
         "BFF_ADDR" => Some("127.0.0.1:0".into()),
         "BFF_MODE" => Some("harness".into()),
         "BFF_UPSTREAM_TIMEOUT_MS" => Some("3000".into()),
-        "BFF_RATE_LIMIT_PER_MIN" => Some("0".into()),
+        // every walk comes from 127.0.0.1: no per-address, per-session or creation limits
+        "BFF_RATE_LIMIT_PER_MIN"
+        | "BFF_RATE_LIMIT_SESSION_PER_MIN"
+        | "BFF_SESSION_CREATE_PER_MIN" => Some("0".into()),
         _ => None,
     })
     .map_err(|e| RecordError(format!("config: {e}")))?;

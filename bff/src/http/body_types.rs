@@ -93,7 +93,7 @@ impl<E: Endpoint> Endpoint for BodyTypesEndpoint<E> {
         let json_body = req
             .content_type()
             .is_some_and(|c| c.starts_with("application/json"));
-        if json_body && crate::http::csrf::changes_state(req.method()) {
+        if json_body && crate::http::middleware::changes_state(req.method()) {
             let bytes = req.take_body().into_bytes().await?;
             if let Ok(body) = serde_json::from_slice::<Value>(&bytes) {
                 let errors = self.1.type_errors(req.method(), req.uri().path(), &body);

@@ -5,22 +5,13 @@
 //! GETs that change state declare the `csrf` scheme (`http::extract::Csrf`), checked before
 //! their handler.
 
-use poem::{Endpoint, IntoResponse, Middleware, Request, Response, http::Method, session::Session};
+use poem::{Endpoint, IntoResponse, Middleware, Request, Response, session::Session};
 
 use crate::http::{
     error::{ApiError, ErrorCode},
+    middleware::changes_state,
     session::{XSRF_HEADER, XSRF_KEY},
 };
-
-/// Whether `method` may change server state (POST, PUT, PATCH, DELETE): such requests are
-/// CSRF-checked ([`Csrf`]) and rate-limited (`http::rate_limit::RateLimit`), whatever the
-/// operation.
-pub fn changes_state(method: &Method) -> bool {
-    matches!(
-        *method,
-        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
-    )
-}
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0

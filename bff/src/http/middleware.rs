@@ -232,3 +232,13 @@ impl<E: Endpoint> Endpoint for ApiErrorsEndpoint<E> {
         })
     }
 }
+
+/// Whether `method` may change server state (POST, PUT, PATCH, DELETE): such requests are
+/// CSRF-checked (`http::csrf::Csrf`) and rate-limited (`http::rate_limit::RateLimit`), whatever the
+/// operation.
+pub fn changes_state(method: &Method) -> bool {
+    matches!(
+        *method,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    )
+}

@@ -24,8 +24,8 @@ use poem::{
 
 use crate::{
     http::{
-        csrf::changes_state,
         error::{ApiError, ErrorCode},
+        middleware::changes_state,
     },
     store::{Store, StoreError},
 };

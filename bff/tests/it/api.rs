@@ -205,20 +205,8 @@ async fn validate_address_and_serviceability() {
     assert_eq!(e["details"][0]["field"], "zip");
     assert_eq!(e["details"][0]["code"], "pattern");
 
-    let (cookie, xsrf) = session(&cli).await;
-    let r = cli
-        .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
-        .query("trackingId", &TRACKING)
-        .query("locationId", &loc)
-        .query("source", &"CP_VAN")
-        .header(header::COOKIE, &cookie)
-        .header("x-xsrf-token", &xsrf)
-        .send()
-        .await;
-    r.assert_status_is_ok();
-    let v = json(r.0).await;
-    assert_eq!(v["outcome"], "serviceable", "{v}");
-    assert_eq!(v["tapStatus"], "hot");
+    // serviceable (or a cold tap), CP_VAN being the default source
+    let (cookie, xsrf) = checked_session(&cli, &loc).await;
     let r = cli
         .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
         .query("trackingId", &TRACKING)

@@ -2,6 +2,7 @@
 //! generator returns [`Generated`] files so the drift tests (`xtask/tests/drift.rs`) can compare
 //! them with what is committed without writing anything.
 
+mod browser;
 pub mod record;
 mod record_buy;
 

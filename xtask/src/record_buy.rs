@@ -9,7 +9,7 @@ use base64::Engine;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::record::{Browser, RecordError, TRACKING_ID, text};
+use crate::browser::{Browser, RecordError, TRACKING_ID, text};
 
 fn decode_lm(start: &str) -> Result<(String, String), RecordError> {
     let lm = start

@@ -282,6 +282,9 @@ impl Drop for Instance {
 fn campaign_config(urls: &UpstreamUrls) -> Config {
     let mut cfg = config(Mode::Harness, urls, UPSTREAM_TIMEOUT_MS);
     cfg.store.lease = Duration::from_millis(LEASE_MS);
+    // 10,000 checkouts in one process outgrow the memory store's bound of live traffic
+    // (20,000 records a kind, refused beyond: ARCHITECTURE.md "Sessions")
+    cfg.store.max_memory_entries = 1_000_000;
     cfg
 }
 
@@ -907,6 +910,15 @@ async fn seeded_fault_campaign_over_the_checkout() {
         f.sort_unstable();
         f
     };
+    // the store refusing records (memory bound) would hide the checkout behind 503s
+    let refused = outcomes
+        .iter()
+        .filter(|o| o.told.iter().any(|t| matches!(t, Told::Error(503, _))))
+        .count();
+    assert_eq!(
+        refused, 0,
+        "{report}\nthe store refused records in {refused} runs"
+    );
     // a campaign whose customers never reach the submit proves nothing: most plans leave
     // every step before it a way through (retries), so most runs must get there
     let reached = outcomes.iter().filter(|o| o.reached_submit).count();

@@ -11,7 +11,13 @@ use poem::session::Session;
 /// The id of the session's context of `flow` (`pp:ctx:<flow>:<id>` in the store), `None`
 /// without one: reads create nothing.
 pub fn context_id(session: &Session, flow: &str) -> Option<String> {
-    session.get::<String>(flow)
+    session.get::<String>(&entry(flow))
+}
+
+/// The session entry naming the context of `flow`: the store extends that context with
+/// the session (`crate::store::CONTEXT_ENTRY`).
+fn entry(flow: &str) -> String {
+    format!("{}{flow}", crate::store::CONTEXT_ENTRY)
 }
 
 /// The id of the session's context of `flow`, created on first use. Only for requests that
@@ -21,6 +27,6 @@ pub fn ensure_context_id(session: &Session, flow: &str) -> String {
         return id;
     }
     let id = uuid::Uuid::new_v4().simple().to_string();
-    session.set(flow, id.clone());
+    session.set(&entry(flow), id.clone());
     id
 }

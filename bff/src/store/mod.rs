@@ -9,7 +9,7 @@
 //! | record | key | value | expiry |
 //! |---|---|---|---|
 //! | session ([`poem::session::SessionStorage`]) | `pp:sess:<session id>` | `{"created": <unix ms>, "entries": {..}}` | [`StoreConfig::session_idle`] after the last load or update, never later than [`StoreConfig::session_absolute`] after creation |
-//! | flow context ([`Store::get`], [`Store::update`]) | `pp:ctx:<namespace>:<id>` | the caller's type as JSON | [`StoreConfig::context_ttl`] after the last update |
+//! | flow context ([`Store::get`], [`Store::update`]) | `pp:ctx:<namespace>:<id>` | the caller's type as JSON | [`StoreConfig::context_ttl`] after the last update, extended with its session (session entry `ctx.<namespace>` = id) |
 //! | idempotency ([`Store::idempotent`]) | `pp:idem:<key>` | `{"state": "running", "fingerprint", "token"}` or `{"state": "done", "fingerprint", "answer"}` | running: [`StoreConfig::lease`], renewed while running; done: [`StoreConfig::idempotency_ttl`] |
 //!
 //! Errors: [`StoreError::Unavailable`] when Redis cannot be reached or does not answer within
@@ -31,6 +31,8 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 mod memory;
 mod redis_kv;
 mod session;
+
+pub use session::CONTEXT_ENTRY;
 pub mod testing;
 
 #[cfg(test)]
@@ -65,8 +67,9 @@ pub struct StoreConfig {
     /// cookie `Max-Age`; give the cookie the same value).
     pub session_absolute: Duration,
     /// A flow context is gone this long after its last update ([`Store::get`] does not
-    /// extend it). Default 8 h, the absolute session lifetime, so a context never dies
-    /// before the session that names it.
+    /// extend it); every load of the session that names it (session entry
+    /// `ctx.<namespace>`) extends it to the session's own time to live, so a context lives
+    /// as long as its session and no longer. Default 14 min, the session's idle lifetime.
     pub context_ttl: Duration,
     /// How long an idempotency answer is kept after it was stored. Default 24 h.
     pub idempotency_ttl: Duration,
@@ -91,7 +94,7 @@ impl Default for StoreConfig {
         Self {
             session_idle: Duration::from_secs(14 * 60),
             session_absolute: Duration::from_secs(8 * 3600),
-            context_ttl: Duration::from_secs(8 * 3600),
+            context_ttl: Duration::from_secs(14 * 60),
             idempotency_ttl: Duration::from_secs(24 * 3600),
             lease: Duration::from_secs(10),
             max_memory_entries: 20_000,

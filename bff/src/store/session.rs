@@ -5,7 +5,8 @@
 //! sets its time to live to [`StoreConfig::session_idle`](super::StoreConfig::session_idle),
 //! cut to what is left of
 //! [`StoreConfig::session_absolute`](super::StoreConfig::session_absolute) since `created`;
-//! a load past the absolute lifetime removes the record. poem's `expires` argument (the
+//! a load past the absolute lifetime removes the record. Each load also extends the flow
+//! contexts the session names (entries [`CONTEXT_ENTRY`]`<namespace>`) to the same time to live. poem's `expires` argument (the
 //! cookie's `Max-Age`) is not used: give the cookie `session_absolute` as its `max_age`.
 
 use std::{collections::BTreeMap, time::Duration};
@@ -15,6 +16,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Key, MAX_CAS_ATTEMPTS, Store, StoreError, cas_backoff, contention, now_ms};
+
+/// Prefix of the session entries that name a flow context: `ctx.<namespace>` = context id
+/// (`crate::flows::context_id`).
+pub const CONTEXT_ENTRY: &str = "ctx.";
 
 #[derive(Serialize, Deserialize)]
 struct SessionRecord {
@@ -57,6 +62,15 @@ impl Store {
             return Ok(None);
         };
         backend.expire(&key, ttl).await?;
+        // the session's flow contexts live as long as it does (issue 9: a context that
+        // outlived its session would only take room)
+        for (ns, id) in record
+            .entries
+            .iter()
+            .filter_map(|(k, v)| Some((k.strip_prefix(CONTEXT_ENTRY)?, v.as_str()?)))
+        {
+            backend.expire(&Key::context(ns, id), ttl).await?;
+        }
         Ok(Some(record.entries))
     }
 

@@ -88,6 +88,7 @@ both!(
     idempotent_answer_expires,
     session_roundtrip,
     session_idle_expiry,
+    contexts_live_as_long_as_their_session,
     session_absolute_expiry,
     session_through_poem,
     session_rotation_deletes_the_old_record,
@@ -302,6 +303,37 @@ async fn session_idle_expiry(b: Backing) {
     }
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(s.load_session("idle").await.unwrap(), None);
+}
+
+async fn contexts_live_as_long_as_their_session(b: Backing) {
+    let h = Harness::new(
+        b,
+        short(|c| {
+            c.session_idle = Duration::from_millis(600);
+            c.context_ttl = Duration::from_millis(600);
+        }),
+    );
+    let s = h.instance().await;
+    s.update("buy", "c1", |c: &mut Ctx| c.n = 1).await.unwrap();
+    s.update("buy", "orphan", |c: &mut Ctx| c.n = 1)
+        .await
+        .unwrap();
+    let e = entries(&[("ctx.buy", json!("c1")), ("xsrf", json!("t"))]);
+    s.update_session("live", &e, None).await.unwrap();
+    // the session is loaded every 300 ms (requests that only read the context): 3 x 300 ms
+    // > 600 ms, the context is still there; the one no session names is gone
+    for _ in 0..3 {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(s.load_session("live").await.unwrap().is_some());
+    }
+    assert_eq!(
+        s.get::<Ctx>("buy", "c1").await.unwrap().map(|c| c.n),
+        Some(1)
+    );
+    assert_eq!(s.get::<Ctx>("buy", "orphan").await.unwrap(), None);
+    // with the session idle, both end
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(s.get::<Ctx>("buy", "c1").await.unwrap(), None);
 }
 
 async fn session_absolute_expiry(b: Backing) {

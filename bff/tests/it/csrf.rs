@@ -48,7 +48,7 @@ async fn state_of(st: &AppState, cookie: &str) -> (Value, Value) {
     let id = cookie.trim_start_matches("pp_session=");
     let entries = st.store.load_session(id).await.unwrap().unwrap_or_default();
     let sid = entries
-        .get("buy")
+        .get("ctx.buy")
         .and_then(Value::as_str)
         .map(str::to_owned);
     let ctx = match sid {

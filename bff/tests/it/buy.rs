@@ -36,6 +36,13 @@ pub(crate) async fn app(
     TestClient::new(endpoint(st).boxed())
 }
 
+/// A harness-mode BFF over `sims` whose activation service is `mock` (clock pinned).
+pub(crate) async fn app_with_activation(sims: &simulators::Embedded, mock: &MockServer) -> Client {
+    let mut urls = UpstreamUrls::under(&sims.base_url);
+    urls.set(Service::Activation, mock.uri());
+    app(&urls, |_| {}).await
+}
+
 pub(crate) struct Buyer<'a> {
     pub(crate) cli: &'a Client,
     pub(crate) cookie: String,
@@ -520,9 +527,7 @@ async fn every_order_submit_class() {
     ];
     for (answer, outcome, code) in cases {
         let mock = activation_mock(answer, 0).await;
-        let mut urls = UpstreamUrls::under(&sims.base_url);
-        urls.set(Service::Activation, mock.uri());
-        let cli = app(&urls, |_| {}).await;
+        let cli = app_with_activation(&sims, &mock).await;
         let mut b = Buyer::new(&cli, "es").await;
         b.ready("4111111111111111").await;
         let o = b
@@ -676,9 +681,7 @@ async fn concurrent_duplicate_submits_make_one_upstream_call() {
         .expect(1)
         .mount(&mock)
         .await;
-    let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.set(Service::Activation, mock.uri());
-    let cli = app(&urls, |_| {}).await;
+    let cli = app_with_activation(&sims, &mock).await;
     let mut b = Buyer::new(&cli, "en").await;
     b.ready("4111111111111111").await;
     let key = uuid::Uuid::new_v4().to_string();
@@ -707,9 +710,7 @@ async fn concurrent_duplicate_submits_make_one_upstream_call() {
 async fn idempotency_keys_are_scoped_to_the_session_and_replay_failures() {
     let sims = simulators::spawn_embedded().await.unwrap();
     let mock = activation_mock(json!({"businessErrorCode": "BUS-PINLESS-ACT-PHONE"}), 0).await;
-    let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.set(Service::Activation, mock.uri());
-    let cli = app(&urls, |_| {}).await;
+    let cli = app_with_activation(&sims, &mock).await;
     let (mut a, mut b) = (Buyer::new(&cli, "en").await, Buyer::new(&cli, "en").await);
     a.ready("4111111111111111").await;
     b.ready("4111111111111111").await;

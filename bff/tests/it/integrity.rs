@@ -3,16 +3,14 @@
 
 use std::time::Duration;
 
-use bff::config::UpstreamUrls;
 use serde_json::{Value, json};
-use upstream::service::Service;
 use wiremock::{
     Mock, MockServer, ResponseTemplate,
     matchers::{method, path},
 };
 
 use crate::{
-    buy::{Buyer, activation_mock, app, submit_body},
+    buy::{Buyer, activation_mock, app_with_activation, submit_body},
     common::*,
 };
 
@@ -39,9 +37,7 @@ async fn submits_with_different_keys_share_one_attempt() {
         500,
     )
     .await;
-    let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.set(Service::Activation, mock.uri());
-    let cli = app(&urls, |_| {}).await;
+    let cli = app_with_activation(&sims, &mock).await;
     let mut b = Buyer::new(&cli, "en").await;
     b.ready("4111111111111111").await;
     let answers = futures_util::future::join_all(
@@ -80,9 +76,7 @@ async fn a_lost_order_answer_is_found_by_the_next_attempt() {
         })))
         .mount(&mock)
         .await;
-    let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.set(Service::Activation, mock.uri());
-    let cli = app(&urls, |_| {}).await;
+    let cli = app_with_activation(&sims, &mock).await;
     let mut b = Buyer::new(&cli, "en").await;
     b.ready("4111111111111111").await;
     let first = new_key();

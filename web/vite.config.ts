@@ -1,23 +1,41 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { appRoutes, precompress } from './build/plugins';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // React Aria ships its built-in strings (e.g. a combobox's announcements) in 34 locales;
+    // the app speaks English and Spanish only.
+    { ...optimizeLocales.vite({ locales: ['en-US', 'es-ES'] }), enforce: 'pre' },
+    appRoutes(root),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        manualChunks(id) {
-          // The app shell's vendors stay together; everything the retail route needs (react-aria,
-          // react-hook-form, zod) is pulled into that route's lazy chunks by default.
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
-          return undefined;
+        // Vendors in chunks no flow owns, so a flow's own chunk is its own code and every flow
+        // shares one cached copy; dependencies stay in their own group (not pulled into the
+        // first group that imports them, rolldown's default).
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            {
+              name: 'ui',
+              test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized|clsx|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 1 },
+          ],
         },
       },
     },

@@ -149,7 +149,7 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
             .nest("/harness", crate::harness::routes())
             .nest("/sim", crate::harness::sim_proxy(state.clone()));
     }
-    let other = web::routes(other, state.config.web_dist.clone());
+    let other = web::routes(other, state.clone());
     let other = other
         .map_to_response()
         .after(|r: poem::Result<Response>| async move {

@@ -47,18 +47,45 @@ export function fetchBroadbandFacts(query: BroadbandQuery): Promise<BroadbandFac
 
 const contentOptions = { staleTime: Infinity, gcTime: Infinity } as const;
 
+/** Id of the `<script type="application/json">` the BFF writes the page's content into. */
+export const INLINE_CONTENT_ID = 'pp-content';
+
+type InlineContent = Partial<Record<Locale, Partial<Record<string, unknown>>>>;
+let inline: InlineContent | undefined;
+
+/**
+ * A content bundle the BFF wrote into the page (`{ "<locale>": { "<area>": bundle } }`), so the
+ * first screen needs no content call; `undefined` when absent (tests, Storybook, a content
+ * failure at page load), and the call is made as before.
+ */
+export function inlineContent<T>(area: string, locale: Locale): T | undefined {
+  if (inline === undefined) {
+    const text = typeof document === 'undefined' ? null : document.getElementById(INLINE_CONTENT_ID)?.textContent;
+    try {
+      inline = text ? (JSON.parse(text) as InlineContent) : {};
+    } catch {
+      inline = {};
+    }
+  }
+  return inline[locale]?.[area] as T | undefined;
+}
+
+function contentQuery<T>(area: string, locale: Locale, fetch: (locale: Locale) => Promise<T>) {
+  return { queryKey: ['content', area, locale], queryFn: () => fetch(locale), initialData: () => inlineContent<T>(area, locale), ...contentOptions };
+}
+
 /** Merchant-flow content of the locale; reloads when the locale changes. */
 export function useMerchantFlow(locale: Locale) {
-  return useQuery({ queryKey: ['content', 'merchant-flow', locale], queryFn: () => fetchMerchantFlow(locale), ...contentOptions });
+  return useQuery(contentQuery('merchant-flow', locale, fetchMerchantFlow));
 }
 
 export function useDictionary(locale: Locale) {
-  return useQuery({ queryKey: ['content', 'dictionary', locale], queryFn: () => fetchDictionary(locale), ...contentOptions });
+  return useQuery(contentQuery('dictionary', locale, fetchDictionary));
 }
 
 /** The footer always comes from the English buy-flow content (seed 000 §2). */
 export function useBuyflow(locale: Locale) {
-  return useQuery({ queryKey: ['content', 'buyflow', locale], queryFn: () => fetchBuyflow(locale), ...contentOptions });
+  return useQuery(contentQuery('buyflow', locale, fetchBuyflow));
 }
 
 /** Broadband facts of the plan-tier widget; not fetched while `enabled` is false. */

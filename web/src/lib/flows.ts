@@ -23,10 +23,31 @@ export interface ProgressDef<Title extends string = string> {
   readonly returned?: number;
 }
 
+/** A content bundle of the BFF's content calls (`/-/api/{site}/{area}`). */
+export type ContentArea = 'merchant-flow' | 'dictionary' | 'buyflow' | 'cart';
+
+/**
+ * A content bundle a page reads before its first screen, in the page's language or always in
+ * English (the footer, seed 000 §2). The BFF writes these into the page's HTML, so the first
+ * screen does not wait for the app, then `/token`, then content (ARCHITECTURE.md "First load").
+ */
+export interface ContentNeed {
+  readonly area: ContentArea;
+  readonly lang: 'page' | 'en';
+}
+
+/** What the merchant shell itself reads: the dictionary (header) and the English footer. */
+export const merchantShellContent: readonly ContentNeed[] = [
+  { area: 'dictionary', lang: 'page' },
+  { area: 'buyflow', lang: 'en' },
+];
+
 /** A flow: where the router mounts it, and its pages. */
 export interface FlowDef<Id extends string = string, ProgressTitle extends string = string> {
   /** Path segment below `/{locale}`. */
   readonly base: string;
+  /** Content its first screen reads, its shell's included. */
+  readonly firstContent: readonly ContentNeed[];
   /** `flowType` of the flow's analytics events. */
   readonly flowType: string;
   /** `own`: the flow draws its own page shell; `merchant`: it sits in the merchant shell. */

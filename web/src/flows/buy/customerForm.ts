@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Customer-info form rules (seed 000 §5). */
 export const LIMITS = { firstName: 70, lastName: 40, email: 300, confirmEmail: 300, displayTn: 16 } as const;
@@ -38,15 +38,19 @@ export type CustomerMessageKey =
 
 export const customerSchema = z
   .object({
-    firstName: z.string().trim().min(1, 'firstNameMissing').max(LIMITS.firstName, 'firstNameMissing'),
-    lastName: z.string().trim().min(1, 'lastNameMissing').max(LIMITS.lastName, 'lastNameMissing'),
-    email: z.string().trim().max(LIMITS.email, 'emailMissing').regex(EMAIL_PATTERN, 'emailMissing'),
-    confirmEmail: z.string().trim().max(LIMITS.confirmEmail, 'confirmEmailMissing').regex(EMAIL_PATTERN, 'confirmEmailMissing'),
-    displayTn: z.string().refine((v) => tnDigits(v).length === 10, 'phoneInvalid'),
+    firstName: z.string().check(z.trim(), z.minLength(1, 'firstNameMissing'), z.maxLength(LIMITS.firstName, 'firstNameMissing')),
+    lastName: z.string().check(z.trim(), z.minLength(1, 'lastNameMissing'), z.maxLength(LIMITS.lastName, 'lastNameMissing')),
+    email: z.string().check(z.trim(), z.maxLength(LIMITS.email, 'emailMissing'), z.regex(EMAIL_PATTERN, 'emailMissing')),
+    confirmEmail: z
+      .string()
+      .check(z.trim(), z.maxLength(LIMITS.confirmEmail, 'confirmEmailMissing'), z.regex(EMAIL_PATTERN, 'confirmEmailMissing')),
+    displayTn: z.string().check(z.refine((v) => tnDigits(v).length === 10, 'phoneInvalid')),
   })
-  .refine((v) => v.email.trim() === v.confirmEmail.trim() || !EMAIL_PATTERN.test(v.confirmEmail.trim()), {
-    path: ['confirmEmail'],
-    message: 'emailMismatch',
-  });
+  .check(
+    z.refine((v) => v.email.trim() === v.confirmEmail.trim() || !EMAIL_PATTERN.test(v.confirmEmail.trim()), {
+      path: ['confirmEmail'],
+      message: 'emailMismatch',
+    }),
+  );
 
 export type CustomerForm = z.infer<typeof customerSchema>;

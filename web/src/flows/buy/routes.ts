@@ -29,6 +29,11 @@ export type BuyPageDef = PageDef<BuyPageId, ProgressTitle>;
 /** The new-customer buy flow: its own shell; any unknown path below it is its 404 page. */
 export const buyFlow: FlowDef<BuyPageId, ProgressTitle> = {
   base: 'buy',
+  firstContent: [
+    { area: 'buyflow', lang: 'page' },
+    { area: 'buyflow', lang: 'en' },
+    { area: 'dictionary', lang: 'page' },
+  ],
   flowType: 'buyflow|prepaid',
   shell: 'own',
   pages: buyPages,

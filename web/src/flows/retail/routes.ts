@@ -1,4 +1,4 @@
-import { pageHref, type FlowDef, type PageDef, type StageDef } from '../../lib/flows';
+import { merchantShellContent, pageHref, type FlowDef, type PageDef, type StageDef } from '../../lib/flows';
 import type { Locale } from '../../lib/locale';
 
 /** `/{locale}/dollargeneral`: the retail partner's starter-kit page, in the merchant shell. */
@@ -9,6 +9,7 @@ export type RetailPageDef = PageDef<RetailPageId>;
 
 export const retailFlow: FlowDef<RetailPageId> = {
   base: 'dollargeneral',
+  firstContent: [...merchantShellContent, { area: 'merchant-flow', lang: 'page' }],
   flowType: 'buyflow|prepaid',
   shell: 'merchant',
   pages: retailPages,

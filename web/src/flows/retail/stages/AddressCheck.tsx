@@ -1,6 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import type { MerchantFlow } from '../../../content/hooks';
 import { ContentLink } from '../../../components/ContentLink';
@@ -10,9 +10,9 @@ import { StreetCombobox } from './StreetCombobox';
 
 /** Messages are content keys, so a locale switch re-renders them in the other language. */
 export const addressSchema = z.object({
-  street: z.string().trim().min(1, 'streetRequired'),
+  street: z.string().check(z.trim(), z.minLength(1, 'streetRequired')),
   unit: z.string(),
-  zip: z.string().regex(/^\d{5}$/, 'zipInvalid'),
+  zip: z.string().check(z.regex(/^\d{5}$/, 'zipInvalid')),
 });
 
 type MessageKey = 'streetRequired' | 'zipInvalid';

@@ -1,6 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { Alert } from '../../../components/Alert';
 import type { MerchantFlow } from '../../../content/hooks';
@@ -8,8 +8,8 @@ import type { CodeErrorKind, CustomerInfo, DeviceInput } from '../machine';
 import { formatPhone, isValidDeviceCode, isValidUsPhone, normalizeDeviceCode, phoneDigits } from '../normalize';
 
 export const deviceSchema = z.object({
-  deviceCode: z.string().refine(isValidDeviceCode, 'deviceCodeInvalid'),
-  phone: z.string().refine(isValidUsPhone, 'phoneInvalid'),
+  deviceCode: z.string().check(z.refine(isValidDeviceCode, 'deviceCodeInvalid')),
+  phone: z.string().check(z.refine(isValidUsPhone, 'phoneInvalid')),
 });
 
 type DeviceForm = z.infer<typeof deviceSchema>;

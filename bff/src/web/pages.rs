@@ -1,0 +1,224 @@
+//! Pages of the app: `index.html` for `/`, `/en`, `/es` and everything below them, written for
+//! the page asked (ARCHITECTURE.md "First load"):
+//!
+//! - status 200 for a page of `app-routes.json`, 404 for any other path (the app still draws
+//!   its not-found page), `<html lang>` of the locale;
+//! - the flow's first-screen scripts as `modulepreload` links and its styles as `stylesheet`
+//!   links, so they load beside the entry instead of after it, and its styles apply before the
+//!   first paint (no layout shift when they arrive);
+//! - the content bundles the first screen reads, in `<script type="application/json"
+//!   id="pp-content">` (`{ "<locale>": { "<area>": bundle } }`), fetched from the content
+//!   service as the content calls do (harness scenario included), so the first screen waits
+//!   for neither `/token` nor a content call. A bundle that fails or takes longer than
+//!   [`CONTENT_WAIT`] is left out and the app asks for it itself.
+
+use std::{path::PathBuf, sync::Arc, time::Duration};
+
+use futures_util::future::join_all;
+use poem::{
+    Endpoint, Request, Response,
+    http::{StatusCode, header},
+};
+use serde_json::{Map, Value};
+
+use super::{
+    NOT_BUILT,
+    app_routes::{AppRoutes, ContentNeed, PageMatch},
+};
+use crate::{
+    http::{extract::tracking_from_header, scenario::scenario_from_cookies},
+    state::AppState,
+    upstream::{
+        CallCtx,
+        content::{Lang, SITE, bundle},
+    },
+};
+
+/// Longest wait for the page's content bundles before the page is sent without them.
+pub const CONTENT_WAIT: Duration = Duration::from_millis(1500);
+
+/// Id of the inline content element (`web/src/content/hooks.ts` `INLINE_CONTENT_ID`).
+pub const INLINE_CONTENT_ID: &str = "pp-content";
+
+/// The page endpoint.
+pub struct Pages {
+    state: Arc<AppState>,
+    dist: PathBuf,
+    routes: Option<AppRoutes>,
+}
+
+impl Pages {
+    /// Pages of the build in `dist` (its `app-routes.json` read once, at start-up).
+    pub fn new(state: Arc<AppState>, dist: PathBuf) -> Self {
+        let routes = AppRoutes::load(&dist);
+        Self {
+            state,
+            dist,
+            routes,
+        }
+    }
+
+    /// Status, flow hints and content needs of `path`.
+    fn plan<'a>(&'a self, path: &'a str) -> (&'a str, StatusCode, Hints<'a>) {
+        let trimmed = path.trim_matches('/');
+        let (locale, rest) = trimmed.split_once('/').unwrap_or((trimmed, ""));
+        let Some(routes) = &self.routes else {
+            return ("en", StatusCode::OK, Hints::default());
+        };
+        if path == "/" {
+            // the app sends `/` on to the English starter-kit page
+            return ("en", StatusCode::OK, Hints::default());
+        }
+        match routes.page(rest) {
+            PageMatch::Flow(f) => (
+                locale,
+                StatusCode::OK,
+                Hints {
+                    preload: &f.preload,
+                    styles: &f.styles,
+                    content: &f.content,
+                },
+            ),
+            PageMatch::Shared(p) => (
+                locale,
+                StatusCode::OK,
+                Hints {
+                    content: &p.content,
+                    ..Hints::default()
+                },
+            ),
+            PageMatch::NotFound => (
+                locale,
+                StatusCode::NOT_FOUND,
+                Hints {
+                    content: &routes.not_found_content,
+                    ..Hints::default()
+                },
+            ),
+        }
+    }
+
+    /// `{ "<locale>": { "<area>": bundle } }` of `needs`, leaving out what failed or was late.
+    async fn content(&self, req: &Request, locale: &str, needs: &[ContentNeed]) -> Map<String, Value> {
+        let scenario = if self.state.config.harness() {
+            scenario_from_cookies(req.headers())
+        } else {
+            None
+        };
+        let ctx = CallCtx {
+            tracking_id: tracking_from_header(req),
+            scenario,
+        };
+        let mut wanted: Vec<(&str, &str)> = Vec::new();
+        for need in needs {
+            let lang = if need.lang == "en" { "en" } else { locale };
+            if !wanted.contains(&(lang, need.area.as_str())) {
+                wanted.push((lang, need.area.as_str()));
+            }
+        }
+        let fetches = wanted.iter().map(|&(lang, area)| {
+            let ctx = &ctx;
+            async move {
+                let l = if lang == "es" { Lang::Es } else { Lang::En };
+                let got = tokio::time::timeout(
+                    CONTENT_WAIT,
+                    bundle::<Value>(&self.state.clients, ctx, l, SITE, area),
+                )
+                .await;
+                (lang, area, got.ok().and_then(Result::ok))
+            }
+        });
+        let mut out = Map::new();
+        for (lang, area, value) in join_all(fetches).await {
+            if let Some(value) = value {
+                out.entry(lang)
+                    .or_insert_with(|| Value::Object(Map::new()))
+                    .as_object_mut()
+                    .map(|m| m.insert(area.to_owned(), value));
+            }
+        }
+        out
+    }
+}
+
+/// What a page adds to `index.html`.
+#[derive(Default)]
+struct Hints<'a> {
+    preload: &'a [String],
+    styles: &'a [String],
+    content: &'a [ContentNeed],
+}
+
+/// Escapes JSON for a `<script>` element: no `<` (so no `</script>` or `<!--`) survives.
+fn script_json(value: &Value) -> String {
+    value.to_string().replace('<', "\\u003c")
+}
+
+/// Attribute-safe text (paths come from the build, but never trust a file).
+fn attr(s: &str) -> String {
+    s.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;")
+}
+
+/// `template` with `lang`, the links and the inline content written into its `<head>`.
+pub fn render(template: &str, locale: &str, preload: &[String], styles: &[String], content: &Map<String, Value>) -> String {
+    let mut head = String::new();
+    for href in styles {
+        head.push_str(&format!("<link rel=\"stylesheet\" crossorigin href=\"{}\">", attr(href)));
+    }
+    for href in preload {
+        head.push_str(&format!("<link rel=\"modulepreload\" crossorigin href=\"{}\">", attr(href)));
+    }
+    if !content.is_empty() {
+        head.push_str(&format!(
+            "<script type=\"application/json\" id=\"{INLINE_CONTENT_ID}\">{}</script>",
+            script_json(&Value::Object(content.clone()))
+        ));
+    }
+    let html = template.replacen("<html lang=\"en\">", &format!("<html lang=\"{locale}\">"), 1);
+    match html.find("</head>") {
+        Some(at) => format!("{}{head}{}", &html[..at], &html[at..]),
+        None => html,
+    }
+}
+
+impl Endpoint for Pages {
+    type Output = Response;
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        let Ok(template) = tokio::fs::read_to_string(self.dist.join("index.html")).await else {
+            return Ok(Response::builder()
+                .status(StatusCode::SERVICE_UNAVAILABLE)
+                .content_type("text/html; charset=utf-8")
+                .header(header::CACHE_CONTROL, "no-store")
+                .body(NOT_BUILT));
+        };
+        let path = req.uri().path().to_owned();
+        let (locale, status, hints) = self.plan(&path);
+        let locale = if locale == "es" { "es" } else { "en" };
+        let content = self.content(&req, locale, hints.content).await;
+        let html = render(&template, locale, hints.preload, hints.styles, &content);
+        Ok(Response::builder()
+            .status(status)
+            .content_type("text/html; charset=utf-8")
+            .header(header::CACHE_CONTROL, "no-cache")
+            .header(header::VARY, "accept-encoding, cookie")
+            .body(html))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_gets_links_and_escaped_content() {
+        let template = "<!doctype html><html lang=\"en\"><head><title>t</title></head><body></body></html>";
+        let mut content = Map::new();
+        content.insert("es".into(), serde_json::json!({ "dictionary": { "x": "</script><!--" } }));
+        let html = render(template, "es", &["/assets/a.js".into()], &["/assets/a.css".into()], &content);
+        assert!(html.starts_with("<!doctype html><html lang=\"es\"><head><title>t</title><link rel=\"stylesheet\" crossorigin href=\"/assets/a.css\"><link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\"><script type=\"application/json\" id=\"pp-content\">"));
+        assert!(!html.contains("</script><!--"));
+        let json = html.split("id=\"pp-content\">").nth(1).unwrap().split("</script>").next().unwrap();
+        let back: Value = serde_json::from_str(json).unwrap();
+        assert_eq!(back["es"]["dictionary"]["x"], "</script><!--");
+    }
+}

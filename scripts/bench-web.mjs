@@ -1,0 +1,59 @@
+// Lighthouse (mobile preset, simulated throttling) on every entry route in both languages,
+// against a running portal: `node scripts/bench-web.mjs http://127.0.0.1:8182`. Run through
+// scripts/bench-web.sh, which builds, starts the release BFF and installs lighthouse and
+// puppeteer-core into .bench/ (not part of the test command: timings are not stable).
+//
+// Prints: route, performance, accessibility, FCP, LCP, TBT, CLS, bytes on the wire.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const base = process.argv[2];
+const require = createRequire(join(process.cwd(), '.bench', 'package.json'));
+const { default: lighthouse } = await import(require.resolve('lighthouse'));
+const puppeteer = require('puppeteer-core');
+
+/** Entry routes; `start` is the harness page that leaves what the marketing site would. */
+const routes = [
+  { path: (l) => `/${l}/dollargeneral` },
+  { path: (l) => `/${l}/buy`, start: (l) => `/harness/start/buy/happy-promo-accepted?locale=${l}` },
+];
+
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+
+const rows = [];
+for (const route of routes) {
+  for (const locale of ['en', 'es']) {
+    const page = await browser.newPage();
+    if (route.start) {
+      await page.goto(base + route.start(locale), { waitUntil: 'networkidle0' });
+    }
+    // an empty cache; sessionStorage (the start page's) stays
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const url = base + route.path(locale);
+    const result = await lighthouse(url, { disableStorageReset: true, logLevel: 'error' }, {
+      extends: 'lighthouse:default',
+      settings: { onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile', throttlingMethod: 'simulate' },
+    }, page);
+    const { categories, audits } = result.lhr;
+    const ms = (id) => `${(audits[id].numericValue / 1000).toFixed(2)} s`;
+    rows.push({
+      route: route.path(locale),
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      FCP: ms('first-contentful-paint'),
+      LCP: ms('largest-contentful-paint'),
+      TBT: `${Math.round(audits['total-blocking-time'].numericValue)} ms`,
+      CLS: audits['cumulative-layout-shift'].numericValue.toFixed(3),
+      'KB on the wire': (audits['total-byte-weight'].numericValue / 1024).toFixed(1),
+    });
+    await page.close();
+  }
+}
+await browser.close();
+console.table(rows);

@@ -20,7 +20,7 @@ describe('merchant shell', () => {
     await userEvent.click(toggle);
     expect(router.state.location.pathname).toBe(retailHref('es'));
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
-    expect(await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading }, { timeout: 5000 })).toBeInTheDocument();
     const back = await screen.findByRole('link', { name: es.dictionary.languageToggleLabel });
     expect(back).toHaveAttribute('href', `${retailHref('en')}?x=1`);
   });

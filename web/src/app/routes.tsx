@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { Navigate, Outlet, useMatches, useParams, type RouteObject } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
+import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
 import { MerchantShell } from './MerchantShell';
 import { ErrorPage, NotFoundPage } from './pages';
 import { ContentLoading } from '../content/ContentFallback';
@@ -51,68 +51,55 @@ function TopLevelNotFound() {
   );
 }
 
-interface MountedFlow {
-  shell: FlowDef['shell'];
-  route: RouteObject;
-}
-
 /**
- * A flow's routes, read from its table: the flow's screen at its base (loaded with the flow's
- * own chunk), and a child route per page (the fallback page also at `*`). A child route draws
- * nothing itself: its `handle` names the page, and the flow's screen draws it.
+ * A flow's screen at `/{locale}/{base}/*`, loaded with the flow's own chunk: one instance for
+ * all its pages (state survives page changes), which picks its page from the path by the
+ * flow's table (an unknown path below it is the flow's fallback page, else not found).
  */
 function mountFlow<Id extends string, T extends string>(
   flow: FlowDef<Id, T>,
   loadScreen: () => Promise<ComponentType<FlowScreenProps<PageDef<Id, T>>>>,
   options: RouteOptions,
-): MountedFlow {
-  const child = (page: PageDef<Id, T>, path = pagePath(page)): RouteObject =>
-    path === '' ? { index: true, element: null, handle: page } : { path, element: null, handle: page };
-  const fallback = flow.fallback === undefined ? [] : [child(pageOf(flow, flow.fallback), '*')];
+): { flow: FlowDef; element: ReactElement } {
+  const Screen = lazy(async () => ({ default: await loadScreen() }));
+  function FlowPage() {
+    const rest = (useParams()['*'] ?? '').replace(/\/+$/, '');
+    const page = flow.pages.find((p) => pagePath(p) === rest) ?? (flow.fallback === undefined ? undefined : pageOf(flow, flow.fallback));
+    if (!page) return <NotFoundRoute />;
+    return <Screen page={page} options={options} />;
+  }
   return {
-    shell: flow.shell,
-    route: {
-      path: flow.base,
-      lazy: async () => {
-        const Screen = await loadScreen();
-        function FlowPage() {
-          const page = useMatches().at(-1)?.handle as PageDef<Id, T>;
-          return <Screen page={page} options={options} />;
-        }
-        return { Component: FlowPage };
-      },
-      children: [...flow.pages.map((page) => child(page)), ...fallback],
-    },
+    flow,
+    element: (
+      <Suspense fallback={<ContentLoading />}>
+        <FlowPage />
+      </Suspense>
+    ),
   };
 }
 
-/** The app's routes; each flow is a lazy route so its code loads only with it. */
-export function buildRoutes(options: RouteOptions = {}): RouteObject[] {
-  const flows = [
+/** The app's routes (React Router's declarative mode); each flow's code loads only with it. */
+export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
+  const [flows] = useState(() => [
     mountFlow(buyFlow, async () => (await import('../flows/buy/BuyFlow')).BuyFlow, options),
     mountFlow(retailFlow, async () => (await import('../flows/retail/RetailRoute')).RetailRoute, options),
-  ];
-  const inShell = (shell: FlowDef['shell']) => flows.filter((f) => f.shell === shell).map((f) => f.route);
-  return [
-    { path: '/', element: <Navigate to={retailHref('en')} replace /> },
-    {
-      path: '/:locale',
-      element: <LocaleGate />,
-      HydrateFallback: ContentLoading,
-      children: [
-        // flows with a shell of their own (the new-customer buy flow)
-        ...inShell('own'),
-        {
-          element: <MerchantLayout />,
-          children: [
-            ...inShell('merchant'),
-            { path: 'error', element: <ErrorRoute /> },
-            { index: true, element: <NotFoundRoute /> },
-            { path: '*', element: <NotFoundRoute /> },
-          ],
-        },
-      ],
-    },
-    { path: '*', element: <TopLevelNotFound /> },
-  ];
+  ]);
+  const inShell = (shell: FlowDef['shell']) =>
+    flows.filter((f) => f.flow.shell === shell).map((f) => <Route key={f.flow.base} path={`${f.flow.base}/*`} element={f.element} />);
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to={retailHref('en')} replace />} />
+      <Route path="/:locale" element={<LocaleGate />}>
+        {/* flows with a shell of their own (the new-customer buy flow) */}
+        {inShell('own')}
+        <Route element={<MerchantLayout />}>
+          {inShell('merchant')}
+          <Route path="error" element={<ErrorRoute />} />
+          <Route index element={<NotFoundRoute />} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<TopLevelNotFound />} />
+    </Routes>
+  );
 }

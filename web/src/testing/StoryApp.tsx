@@ -1,27 +1,49 @@
-import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useEffect, useState } from 'react';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { Providers } from '../app/providers';
-import { buildRoutes } from '../app/routes';
+import { AppRoutes } from '../app/routes';
 import type { RouteOptions } from '../lib/flows';
+
+/** Where the in-memory app is: `router.state.location` follows every navigation. */
+export interface MemoryRouterState {
+  state: { location: Pick<Location, 'pathname' | 'search' | 'hash'> };
+}
 
 export interface MemoryApp {
   client: QueryClient;
-  router: ReturnType<typeof createMemoryRouter>;
+  path: string;
+  options: RouteOptions;
+  router: MemoryRouterState;
 }
 
 /** The whole app (shell and routes) in memory at `path`, with a fresh query cache that does not retry. */
 export function createMemoryApp(path: string, options: RouteOptions = {}): MemoryApp {
+  const url = new URL(path, 'http://app');
   return {
     client: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-    router: createMemoryRouter(buildRoutes(options), { initialEntries: [path] }),
+    path,
+    options,
+    router: { state: { location: { pathname: url.pathname, search: url.search, hash: url.hash } } },
   };
+}
+
+function LocationSpy({ router }: { router: MemoryRouterState }) {
+  const location = useLocation();
+  router.state.location = location;
+  useEffect(() => {
+    router.state.location = location;
+  }, [router, location]);
+  return null;
 }
 
 export function MemoryAppView({ app }: { app: MemoryApp }) {
   return (
     <Providers client={app.client}>
-      <RouterProvider router={app.router} />
+      <MemoryRouter initialEntries={[app.path]}>
+        <LocationSpy router={app.router} />
+        <AppRoutes options={app.options} />
+      </MemoryRouter>
     </Providers>
   );
 }

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * The BFF writes each page for its route (bff/src/web/pages.rs): the page's status (404 for a
+ * path the app does not know, which still draws its not-found page), `<html lang>`, and the
+ * first screen's content inline.
+ */
+const KNOWN = ['/en/dollargeneral', '/es/dollargeneral', '/en/buy', '/es/buy/internet', '/en/buy/order-review', '/es/error'];
+const UNKNOWN = ['/en/nope', '/es/dollargeneral/extra', '/en/buy/nope', '/es/buy/404', '/en'];
+
+test('known pages answer 200 and unknown ones 404, in the page language', async ({ request }) => {
+  for (const path of KNOWN) {
+    const r = await request.get(path);
+    expect(r.status(), path).toBe(200);
+    expect(await r.text(), path).toContain(`<html lang="${path.slice(1, 3)}">`);
+  }
+  for (const path of UNKNOWN) {
+    const r = await request.get(path);
+    expect(r.status(), path).toBe(404);
+    expect(r.headers()['content-type'], path).toContain('text/html');
+  }
+});
+
+test('an unknown route draws the not-found page from content, in both languages', async ({ page }) => {
+  for (const locale of ['en', 'es']) {
+    const response = await page.goto(`/${locale}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('main h1')).toBeVisible();
+  }
+});
+
+test('assets come precompressed, with Vary, and the first screen brings its content', async ({ request }) => {
+  const html = await (await request.get('/en/dollargeneral')).text();
+  const content = JSON.parse(/<script type="application\/json" id="pp-content">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+  expect(Object.keys(content.en ?? {}).sort()).toEqual(['buyflow', 'dictionary', 'merchant-flow']);
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? '';
+  for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']]) {
+    const r = await request.get(script, { headers: { 'accept-encoding': accept } });
+    expect(r.headers()['content-encoding']).toBe(encoding);
+    expect(r.headers()['vary']).toContain('accept-encoding');
+    expect(r.headers()['cache-control']).toContain('immutable');
+  }
+});

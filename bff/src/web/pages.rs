@@ -40,6 +40,10 @@ pub const CONTENT_WAIT: Duration = Duration::from_millis(1500);
 /// Id of the inline content element (`web/src/content/hooks.ts` `INLINE_CONTENT_ID`).
 pub const INLINE_CONTENT_ID: &str = "pp-content";
 
+/// Starts `GET /token` with the page; the app's own `GET /token` (same URL, mode and
+/// credentials) takes this answer instead of asking again.
+pub const TOKEN_PRELOAD: &str = "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/token\">";
+
 /// The page endpoint.
 pub struct Pages {
     state: Arc<AppState>,
@@ -161,7 +165,8 @@ fn attr(s: &str) -> String {
 
 /// `template` with `lang`, the links and the inline content written into its `<head>`.
 pub fn render(template: &str, locale: &str, preload: &[String], styles: &[String], content: &Map<String, Value>) -> String {
-    let mut head = String::new();
+    // the app asks for its CSRF token first thing (`ensureXsrfToken`): start it with the page
+    let mut head = String::from(TOKEN_PRELOAD);
     for href in styles {
         head.push_str(&format!("<link rel=\"stylesheet\" crossorigin href=\"{}\">", attr(href)));
     }
@@ -215,7 +220,7 @@ mod tests {
         let mut content = Map::new();
         content.insert("es".into(), serde_json::json!({ "dictionary": { "x": "</script><!--" } }));
         let html = render(template, "es", &["/assets/a.js".into()], &["/assets/a.css".into()], &content);
-        assert!(html.starts_with("<!doctype html><html lang=\"es\"><head><title>t</title><link rel=\"stylesheet\" crossorigin href=\"/assets/a.css\"><link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\"><script type=\"application/json\" id=\"pp-content\">"));
+        assert!(html.starts_with("<!doctype html><html lang=\"es\"><head><title>t</title><link rel=\"preload\" as=\"fetch\" crossorigin href=\"/token\"><link rel=\"stylesheet\" crossorigin href=\"/assets/a.css\"><link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\"><script type=\"application/json\" id=\"pp-content\">"));
         assert!(!html.contains("</script><!--"));
         let json = html.split("id=\"pp-content\">").nth(1).unwrap().split("</script>").next().unwrap();
         let back: Value = serde_json::from_str(json).unwrap();

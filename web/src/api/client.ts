@@ -19,7 +19,9 @@ let tokenPromise: Promise<string | undefined> | undefined;
 /** Fetches the XSRF token once per page load and keeps it in memory. */
 export function ensureXsrfToken(): Promise<string | undefined> {
   tokenPromise ??= api
-    .GET('/token', { params: { query: { trackingId: getTrackingId() } } })
+    // no query: the page preloads exactly `/token` (bff/src/web/pages.rs), and the tracking id
+    // travels in the `trackingid` header like on every call
+    .GET('/token')
     .then(({ data }) => data?.xsrfToken)
     .catch(() => undefined)
     .then((token) => {

@@ -14,8 +14,21 @@ import { useBuyState } from './state';
 /** The page's progress bar (seed 000 §2), from its row of the table; none on pages without. */
 function PageProgress({ content, page, returned }: { content: BuyContent['progress']; page: BuyPageDef; returned: boolean }) {
   const percent = progressPercent(page, returned);
-  if (percent === undefined || !page.progress) return null;
+  if (percent === undefined || !page.progress) return <ProgressPlaceholder />;
   return <ProgressBar title={content[page.progress.title]} percent={percent} valueText={fill(content.ariaLabel, { percent })} />;
+}
+
+/**
+ * The bar's room on the pages without one (the entry's load screen): the page that follows has
+ * a bar, and a bar appearing above the card would push it down (layout shift).
+ */
+function ProgressPlaceholder() {
+  return (
+    <div className="buy-progress buy-progress--placeholder" aria-hidden="true">
+      <p className="buy-progress__title">{'\u00a0'}</p>
+      <div className="buy-progress__track" />
+    </div>
+  );
 }
 
 /**
@@ -51,7 +64,7 @@ export function BuyShell({ locale, page, content, footer, dictionary, children }
       <ShellHeader dictionary={dictionary} locale={locale} logout={logoutLink(content)} />
       {/* named by the page heading: the card-entry frame holds a main landmark of its own */}
       <main id="main" className="shell-main buy-main" tabIndex={-1} aria-labelledby="buy-heading">
-        {!loadScreen && <PageProgress content={content.progress} page={page} returned={returned} />}
+        {loadScreen ? <ProgressPlaceholder /> : <PageProgress content={content.progress} page={page} returned={returned} />}
         <AlertBanner message={notification} closeLabel={content.banner.closeLabel} onClose={() => setNotification(undefined)} />
         {children}
       </main>

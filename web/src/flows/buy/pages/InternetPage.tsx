@@ -43,9 +43,14 @@ export function InternetPage({ content, page }: BuyPageProps) {
         <div className="pricing" data-testid="pricing-summary">
           <h2>{c.pricingSummary.heading}</h2>
           <p>{c.pricingSummary.planName}</p>
-          {plan && (
+          {/* the price's line is there before the cart answers, so the list below does not move */}
+          {plan ? (
             <p className="pricing__price">
               {fill(c.pricingSummary.price, { price: formatPrice(plan.price, locale) })} <span>{c.pricingSummary.period}</span>
+            </p>
+          ) : (
+            <p className="pricing__price" aria-hidden="true">
+              {'\u00a0'}
             </p>
           )}
           <ul>

@@ -1,7 +1,8 @@
 //! Building the application: state, the one endpoint, the server.
 //!
 //! Request path through [`endpoint`]: `RequestId` (telemetry) -> `SecurityHeaders` ->
-//! dispatch: API paths (`middleware::is_api_path`) go through `ApiErrors`, `MethodCheck` (405
+//! dispatch: API paths (`middleware::is_api_path`) go through `ApiCompression` (large answers,
+//! `Vary: Accept-Encoding`), `ApiErrors`, `MethodCheck` (405
 //! for a wrong method on a contract path, before anything else), the rate limits
 //! (state-changing requests), `BodyLimit`, the session and its creation limit, `Csrf`,
 //! `BodyTypes` (JSON types of the body) and the OpenAPI service; everything else goes to
@@ -130,6 +131,7 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
         .with(rate_limits(&state.config, &state.store))
         .with(crate::http::methods::MethodCheck(Arc::new(allowed)))
         .with(mw::ApiErrors)
+        .with(mw::ApiCompression)
         .data(state.clone());
 
     let mut other = Route::new();

@@ -1,7 +1,9 @@
 //! Logging and request ids.
 //!
 //! - [`init`]: JSON logs on stdout via `tracing-subscriber`, filter from `RUST_LOG`
-//!   (default `info`).
+//!   (default `info`). Each line carries the current span (`span.request_id` on every line of
+//!   a request) but not the list of enclosing spans (`spans`): only the request span exists,
+//!   and the list serialised it a second time on every line (issue 10, the BFF hop).
 //! - [`RequestId`]: every request gets an `x-request-id`: the incoming one when it is 1 to 128
 //!   characters of `[A-Za-z0-9._-]`, else a new UUID v4. It is put on the response header,
 //!   on every log line of the request (span field `request_id`) and in every
@@ -24,6 +26,7 @@ pub fn init() {
     let _ = tracing_subscriber::fmt()
         .json()
         .with_current_span(true)
+        .with_span_list(false)
         .with_env_filter(filter)
         .try_init();
 }

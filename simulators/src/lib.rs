@@ -60,13 +60,14 @@ fn service() -> OpenApiService<Apis, ()> {
 ///
 /// A request carrying `x-sim-scenario: <flow>/<situation>` is answered per that scenario
 /// ([`middleware::Scenarios`]); an unknown id is 400 `{"error":"UNKNOWN_SCENARIO"}`.
+/// Calls are logged at `debug` only ([`middleware::Access`]).
 /// Unknown paths are 404; a structurally invalid body or a missing required query is 400.
 pub fn endpoint() -> poem::Route {
     poem::Route::new().nest(
         "/",
         service()
             .with(middleware::Scenarios)
-            .with(poem::middleware::Tracing),
+            .with(middleware::Access),
     )
 }
 

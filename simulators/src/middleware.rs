@@ -8,10 +8,79 @@
 //!
 //! Before all that, a request whose `trackingid` has a fault queued for its call in the
 //! programmatic plan ([`crate::plan`], tests only) gets that fault instead.
+//!
+//! [`Access`]: the per-request log line, at `debug` only (issue 10: one JSON line per
+//! simulator call at `info` cost more CPU than the simulator's work), carrying the caller's
+//! `x-request-id` (the BFF sends its own) so a simulator line can be matched with the BFF's.
+
+use std::time::Instant;
 
 use poem::http::StatusCode;
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response};
+use tracing::Instrument;
 use upstream::{SCENARIO_HEADER, TRACKING_HEADER};
+
+/// Header carrying the caller's request id (the BFF's `x-request-id`).
+pub const REQUEST_ID_HEADER: &str = "x-request-id";
+
+/// The caller's request id when it is 1 to 128 characters of `[A-Za-z0-9._-]`, else `-`.
+pub fn request_id(req: &Request) -> &str {
+    req.header(REQUEST_ID_HEADER)
+        .filter(|id| {
+            (1..=128).contains(&id.len())
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+        })
+        .unwrap_or("-")
+}
+
+/// Access log of the simulators: when `debug` is enabled, a span `request` (`request_id`,
+/// method, path without the query: queries carry street addresses) around the call and one
+/// `served` line (status, elapsed µs); otherwise nothing at all, not even the span.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Access;
+
+impl<E: Endpoint> Middleware<E> for Access {
+    type Output = AccessEndpoint<E>;
+
+    fn transform(&self, ep: E) -> Self::Output {
+        AccessEndpoint(ep)
+    }
+}
+
+/// Endpoint produced by [`Access`].
+#[derive(Debug)]
+pub struct AccessEndpoint<E>(E);
+
+impl<E: Endpoint> Endpoint for AccessEndpoint<E> {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        if !tracing::enabled!(tracing::Level::DEBUG) {
+            return self.0.call(req).await.map(IntoResponse::into_response);
+        }
+        let span = tracing::debug_span!(
+            "request",
+            request_id = request_id(&req),
+            method = %req.method(),
+            path = req.uri().path()
+        );
+        let started = Instant::now();
+        async move {
+            let resp = self.0.call(req).await.map(IntoResponse::into_response);
+            let status = resp.as_ref().map_or_else(|e| e.status(), |r| r.status());
+            tracing::debug!(
+                status = status.as_u16(),
+                elapsed_us = started.elapsed().as_micros() as u64,
+                "served"
+            );
+            resp
+        }
+        .instrument(span)
+        .await
+    }
+}
 
 use crate::fault::{self, Fault};
 use crate::plan::{self, Planned};
@@ -59,7 +128,7 @@ impl<E: Endpoint> Endpoint for ScenariosEndpoint<E> {
             return self.0.call(req).await.map(IntoResponse::into_response);
         }
         let Some(scenario) = scenario::find(id) else {
-            tracing::warn!(id, "unknown scenario");
+            tracing::warn!(request_id = request_id(&req), id, "unknown scenario");
             return Ok(unknown_scenario());
         };
         let over = Call::from_request(req.method().as_str(), req.uri().path())

@@ -40,12 +40,12 @@ pub(crate) fn parse_template(template: &str) -> Vec<Segment> {
 /// Whether the request path `path` matches `template` (a parameter matches one non-empty
 /// segment).
 pub(crate) fn template_matches(template: &[Segment], path: &str) -> bool {
-    let parts: Vec<&str> = segments(path).collect();
-    template.len() == parts.len()
-        && template.iter().zip(&parts).all(|(t, p)| match t {
-            Segment::Param => !p.is_empty(),
-            Segment::Literal(l) => l == p,
-        })
+    let mut parts = segments(path);
+    template.iter().all(|t| match (t, parts.next()) {
+        (Segment::Param, Some(p)) => !p.is_empty(),
+        (Segment::Literal(l), Some(p)) => l == p,
+        (_, None) => false,
+    }) && parts.next().is_none()
 }
 
 /// The methods of every path of the contract.
@@ -73,6 +73,16 @@ impl AllowedMethods {
             paths.push((segs, methods));
         }
         Self { paths }
+    }
+
+    /// Whether some template matching `path` lists `method` (`HEAD` counts as `GET`):
+    /// the request passes without [`Self::for_path`]'s list.
+    pub fn allows(&self, path: &str, method: &Method) -> bool {
+        let head = method == Method::HEAD;
+        self.paths.iter().any(|(template, methods)| {
+            (methods.contains(method) || head && methods.contains(&Method::GET))
+                && template_matches(template, path)
+        })
     }
 
     /// The methods `path` answers (the union over every matching template, `HEAD` added
@@ -141,7 +151,9 @@ pub struct MethodCheckEndpoint<E>(E, Arc<AllowedMethods>);
 impl<E: Endpoint> Endpoint for MethodCheckEndpoint<E> {
     type Output = Response;
     async fn call(&self, req: Request) -> poem::Result<Response> {
-        if let Some(allowed) = self.1.for_path(req.uri().path())
+        // the common case (a contract path with its method) allocates nothing
+        if !self.1.allows(req.uri().path(), req.method())
+            && let Some(allowed) = self.1.for_path(req.uri().path())
             && !allowed.contains(req.method())
         {
             return Ok(method_not_allowed(req.method(), req.uri().path(), &allowed));

@@ -2,9 +2,10 @@
 //! per service over one shared `reqwest::Client` (connect timeout 5 s and total timeout 60 s
 //! by default, seed 000 §9; see `config.rs`).
 //!
-//! Every call sends `trackingid` and `source: DIGITAL2.0`; in harness mode only, also
-//! `x-sim-scenario` (from the harness cookie). Failures map onto [`UpstreamError`]. Answers are
-//! read tolerantly in production and strictly in harness mode ([`drift`]).
+//! Every call sends `trackingid`, `source: DIGITAL2.0` and the request's `x-request-id`; in
+//! harness mode only, also `x-sim-scenario` (from the harness cookie). Failures map onto
+//! [`UpstreamError`]. Answers are read tolerantly in production and strictly in harness mode
+//! ([`drift`]).
 
 pub mod activation;
 pub mod address_search;
@@ -130,6 +131,10 @@ pub const SOURCE: &str = "DIGITAL2.0";
 pub struct Clients {
     http: reqwest::Client,
     urls: UpstreamUrls,
+    /// The base URLs parsed once (a call sets the path on a copy instead of parsing the
+    /// whole URL, host included, every time); a service whose URL does not parse is left out
+    /// and its calls parse the text (and fail) as before.
+    bases: std::sync::Arc<BTreeMap<Service, reqwest::Url>>,
     strict: bool,
 }
 
@@ -164,9 +169,15 @@ impl Clients {
             .user_agent(concat!("prepaid-portal-bff/", env!("CARGO_PKG_VERSION")))
             .redirect(reqwest::redirect::Policy::none())
             .build()?;
+        let bases = Service::ALL
+            .iter()
+            .filter_map(|s| Some((*s, reqwest::Url::parse(urls.get(*s)).ok()?)))
+            .filter(|(_, u)| u.query().is_none() && u.fragment().is_none())
+            .collect();
         Ok(Self {
             http,
             urls,
+            bases: std::sync::Arc::new(bases),
             strict: false,
         })
     }
@@ -196,13 +207,25 @@ impl Clients {
         path: &str,
         ctx: &CallCtx,
     ) -> reqwest::RequestBuilder {
-        let url = format!("{}{path}", self.urls.get(service));
-        let mut rb = self
-            .http
-            .request(method, url)
+        let rb = match self.bases.get(&service) {
+            Some(base) => {
+                let mut url = base.clone();
+                url.set_path(&format!("{}{path}", base.path().trim_end_matches('/')));
+                self.http.request(method, url)
+            }
+            None => self
+                .http
+                .request(method, format!("{}{path}", self.urls.get(service))),
+        };
+        let mut rb = rb
             .header(TRACKING_HEADER, &ctx.tracking_id)
             .header(SOURCE_HEADER, SOURCE)
-            .header(reqwest::header::ACCEPT, "application/json");
+            .header(reqwest::header::ACCEPT, "application/json")
+            // the upstream can log our request id (the simulators do, at debug)
+            .header(
+                crate::telemetry::REQUEST_ID_HEADER,
+                crate::http::error::current_request_id(),
+            );
         if let Some(s) = &ctx.scenario {
             rb = rb.header(SCENARIO_HEADER, s);
         }

@@ -6,6 +6,7 @@ mod common;
 mod api;
 mod buy;
 mod campaign;
+mod compression;
 mod contract;
 mod csrf;
 mod faults;

@@ -40,11 +40,20 @@ async function settled(page: Page, leaving?: string): Promise<string> {
 /**
  * Walks the buy flow as a customer: entry, promo choice, the identity router, customer info,
  * the card-entry component in its iframe, review and purchase. axe runs on every page reached
- * (once per worker and locale for pages that many scenarios share).
+ * (once per worker and locale for pages that many scenarios share), then `onState` when given.
  */
-export async function walkBuy(page: Page, s: BuyScenario, c: Content, locale: string): Promise<void> {
+export async function walkBuy(
+  page: Page,
+  s: BuyScenario,
+  c: Content,
+  locale: string,
+  onState?: (state: string) => Promise<void>,
+): Promise<void> {
   const input = s.input;
-  const axe = (id: string) => expectNoAxeViolationsOnce(page, `buy ${id} [${locale}]`);
+  const axe = async (id: string) => {
+    await expectNoAxeViolationsOnce(page, `buy ${id} [${locale}]`);
+    await onState?.(id);
+  };
   let at = await settled(page);
   const left = at;
   if (at !== 'direct-promo' && at !== 'internet') return;

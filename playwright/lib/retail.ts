@@ -13,11 +13,20 @@ function responseTo(page: Page, path: string): Promise<Response | null> {
 
 /**
  * Walks the retail starter-kit flow as a customer would, with the scenario's input, running axe
- * on every stage it reaches. Returns when the flow has settled on its final stage or page.
+ * on every stage it reaches (and `onState`, when given). Returns when the flow has settled on its final stage or page.
  */
-export async function walkRetail(page: Page, scenario: Scenario, content: Content, locale: string): Promise<void> {
+export async function walkRetail(
+  page: Page,
+  scenario: Scenario,
+  content: Content,
+  locale: string,
+  onState?: (state: string) => Promise<void>,
+): Promise<void> {
   const { input } = scenario;
-  const axe = (stageName: string) => expectNoAxeViolationsOnce(page, `${stageName} [${locale}]`);
+  const axe = async (stageName: string) => {
+    await expectNoAxeViolationsOnce(page, `${stageName} [${locale}]`);
+    await onState?.(stageName);
+  };
   await expect(stage(page, 'addressCheck')).toBeVisible();
   await axe('addressCheck');
 

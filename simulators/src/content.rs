@@ -427,6 +427,29 @@ mod tests {
         }
     }
 
+    /// Every code the simulated provider answers (plans, the valid promotion, shipping) has
+    /// its text in both bundles: the web never shows the provider's English or an id.
+    #[test]
+    fn the_catalogue_texts_name_every_code_of_the_world_in_both_locales() {
+        use crate::buy_world::{MARKETS, VALID_PROMO_ID, product_details};
+        use upstream::content::CodeText;
+        let has = |list: &[CodeText], code: &str| list.iter().any(|c| c.code == code);
+        for locale in LOCALES {
+            let buy: Buyflow = bundle(locale, "buyflow").unwrap();
+            let names = &buy.catalogue;
+            for market in MARKETS {
+                let details = product_details(market.id);
+                for entry in &details.products {
+                    for plan in &entry.product.plans {
+                        assert!(has(&names.plans, &plan.charge_code), "{locale:?} {}", plan.charge_code);
+                    }
+                }
+                assert!(has(&names.shipping_methods, &details.shipping.name), "{locale:?} shipping");
+            }
+            assert!(has(&names.promotions, VALID_PROMO_ID), "{locale:?} promotion");
+        }
+    }
+
     #[test]
     fn seed_texts_are_verbatim_in_english() {
         let flow: MerchantFlow = bundle(Locale::En, "merchant-flow").unwrap();

@@ -84,9 +84,12 @@ section!(
         /// `/{locale}/buy/error`.
         error_page: ErrorPage,
         /// `/{locale}/buy/404` and the catch-all.
-        not_found: ErrorPage,
+        not_found: NotFoundPage,
         /// Sticky cart bar and cart summary card.
         cart: BuyCartTexts,
+        /// Names of what the provider answers in English or as codes (plans, promotions,
+        /// shipping, card types), in the bundle's language.
+        catalogue: BuyCatalogueTexts,
         /// Messages by business code (seed 000 §8).
         error_catalogue: ErrorCatalogue,
     }
@@ -393,6 +396,38 @@ section!(
 );
 
 section!(
+    /// A text for a code the provider sends: a plan's charge code, a promotion id, a
+    /// shipping code.
+    CodeText { code: String, text: String }
+);
+
+section!(
+    /// What the provider's catalogue and promotions answer in English or only as a code, named
+    /// in the bundle's language (issue 10): the web shows these texts, never the provider's
+    /// English or an id.
+    BuyCatalogueTexts {
+        /// Plans by charge code (`ECO-HSD-030`); a plan not listed shows the catalogue's text.
+        plans: Vec<CodeText>,
+        /// Promotions by id (`P_NEWCUST35OFF_0126`): what the customer reads about it.
+        promotions: Vec<CodeText>,
+        /// A promotion not listed in `promotions` (its id is never shown).
+        promotion_fallback: String,
+        /// Shipping methods by code (`STD`).
+        shipping_methods: Vec<CodeText>,
+        /// A shipping code not listed in `shipping_methods`.
+        shipping_fallback: String,
+        /// Card types as customers know them, by the stored type (seed 000 §3 card type map).
+        card_types: BuyCardTypes,
+    }
+);
+
+section!(
+    /// Card type names (`CardType` of the buy contract: `Visa`, `MASTER_CARD`, `Discover`,
+    /// `AMERICAN_EXPRESS`, `OTHER`).
+    BuyCardTypes { visa: String, master_card: String, discover: String, american_express: String, other: String }
+);
+
+section!(
     /// Error catalogue (seed 000 §8). Lookup (BFF): the code as given, then `_` turned into
     /// `-`; the request's locale, then English; else `generic` with `{phone}` replaced by
     /// `customer_care_phone`.
@@ -462,7 +497,23 @@ section!(
         /// Error page (`/{locale}/error`).
         error_page: ErrorPage,
         /// Not-found page.
-        not_found: ErrorPage,
+        not_found: NotFoundPage,
+    }
+);
+
+section!(
+    /// The not-found page (seed 000 §2 "Error and 404": animation and content text; seed 001
+    /// §2: "oops", a resource-unavailable text, a link back and a secondary link).
+    NotFoundPage {
+        /// The short exclamation above the title ("Oops!").
+        oops: String,
+        title: String,
+        /// The resource-unavailable text.
+        description: String,
+        back_label: String,
+        back_url: String,
+        /// The secondary link (e.g. help).
+        secondary: Link,
     }
 );
 

@@ -871,6 +871,18 @@ export interface components {
             staticLabel?: components["schemas"]["BroadbandFactsLabel"] & unknown;
         };
         /**
+         * BuyCardTypes
+         * @description Card type names (`CardType` of the buy contract: `Visa`, `MASTER_CARD`, `Discover`,
+         *     `AMERICAN_EXPRESS`, `OTHER`).
+         */
+        BuyCardTypes: {
+            visa: string;
+            masterCard: string;
+            discover: string;
+            americanExpress: string;
+            other: string;
+        };
+        /**
          * BuyCartTexts
          * @description Sticky cart bar and cart summary texts.
          */
@@ -885,6 +897,26 @@ export interface components {
             taxesLabel: string;
             totalLabel: string;
             promoLabel: string;
+        };
+        /**
+         * BuyCatalogueTexts
+         * @description What the provider's catalogue and promotions answer in English or only as a code, named
+         *     in the bundle's language (issue 10): the web shows these texts, never the provider's
+         *     English or an id.
+         */
+        BuyCatalogueTexts: {
+            /** @description Plans by charge code (`ECO-HSD-030`); a plan not listed shows the catalogue's text. */
+            plans: components["schemas"]["CodeText"][];
+            /** @description Promotions by id (`P_NEWCUST35OFF_0126`): what the customer reads about it. */
+            promotions: components["schemas"]["CodeText"][];
+            /** @description A promotion not listed in `promotions` (its id is never shown). */
+            promotionFallback: string;
+            /** @description Shipping methods by code (`STD`). */
+            shippingMethods: components["schemas"]["CodeText"][];
+            /** @description A shipping code not listed in `shipping_methods`. */
+            shippingFallback: string;
+            /** @description Card types as customers know them, by the stored type (seed 000 §3 card type map). */
+            cardTypes: components["schemas"]["BuyCardTypes"] & unknown;
         };
         /**
          * BuyConfirmation
@@ -1147,9 +1179,14 @@ export interface components {
             /** @description `/{locale}/buy/error`. */
             errorPage: components["schemas"]["ErrorPage"] & unknown;
             /** @description `/{locale}/buy/404` and the catch-all. */
-            notFound: components["schemas"]["ErrorPage"] & unknown;
+            notFound: components["schemas"]["NotFoundPage"] & unknown;
             /** @description Sticky cart bar and cart summary card. */
             cart: components["schemas"]["BuyCartTexts"] & unknown;
+            /**
+             * @description Names of what the provider answers in English or as codes (plans, promotions,
+             *     shipping, card types), in the bundle's language.
+             */
+            catalogue: components["schemas"]["BuyCatalogueTexts"] & unknown;
             /** @description Messages by business code (seed 000 §8). */
             errorCatalogue: components["schemas"]["ErrorCatalogue"] & unknown;
         };
@@ -1176,8 +1213,8 @@ export interface components {
          * @description The stored card as the review page shows it.
          */
         CardSummary: {
-            /** @description Type as the component reports it. */
-            cardType: string;
+            /** @description Type as the order stores it (seed 000 §3 card type map); the page names it from content. */
+            cardType: components["schemas"]["CardType"] & unknown;
             /** @description Last 4 digits. */
             last4: string;
             /** @description Expiry `MM/YY`. */
@@ -1197,6 +1234,12 @@ export interface components {
             /** @description Billing zip. */
             zip: string;
         };
+        /**
+         * @description A card's type as the order stores it (seed 000 §3 card type map); `OTHER` for a type the
+         *     map does not name (the web shows content's generic card name).
+         * @enum {string}
+         */
+        CardType: "Visa" | "MASTER_CARD" | "Discover" | "AMERICAN_EXPRESS" | "OTHER";
         /**
          * Cart
          * @description The cart (answer of `getCart`, `updateCart`, and part of `getTax`).
@@ -1320,6 +1363,15 @@ export interface components {
             state: string;
             /** @description 5-digit zip code. */
             zip?: string;
+        };
+        /**
+         * CodeText
+         * @description A text for a code the provider sends: a plan's charge code, a promotion id, a
+         *     shipping code.
+         */
+        CodeText: {
+            code: string;
+            text: string;
         };
         /**
          * ContentCartPage
@@ -1514,7 +1566,7 @@ export interface components {
             /** @description Error page (`/{locale}/error`). */
             errorPage: components["schemas"]["ErrorPage"] & unknown;
             /** @description Not-found page. */
-            notFound: components["schemas"]["ErrorPage"] & unknown;
+            notFound: components["schemas"]["NotFoundPage"] & unknown;
         };
         /**
          * DigitalSession
@@ -1800,6 +1852,22 @@ export interface components {
             next: string;
             /** @description Accessible page label; `{page}` is replaced by the page number. */
             pageLabel: string;
+        };
+        /**
+         * NotFoundPage
+         * @description The not-found page (seed 000 §2 "Error and 404": animation and content text; seed 001
+         *     §2: "oops", a resource-unavailable text, a link back and a secondary link).
+         */
+        NotFoundPage: {
+            /** @description The short exclamation above the title ("Oops!"). */
+            oops: string;
+            title: string;
+            /** @description The resource-unavailable text. */
+            description: string;
+            backLabel: string;
+            backUrl: string;
+            /** @description The secondary link (e.g. help). */
+            secondary: components["schemas"]["Link"] & unknown;
         };
         /**
          * Notice

@@ -25,6 +25,18 @@ describe('merchant shell', () => {
     expect(back).toHaveAttribute('href', `${retailHref('en')}?x=1`);
   });
 
+  it('the language switch keeps what was typed: the flow is not remounted while the other content loads', async () => {
+    renderApp(retailHref('en'));
+    const street = await screen.findByRole('combobox', { name: en.merchantFlow.addressCheck.streetLabel }, { timeout: 10_000 });
+    await userEvent.type(street, '500 Oak Ave');
+    const zip = screen.getByRole('textbox', { name: en.merchantFlow.addressCheck.zipLabel });
+    await userEvent.type(zip, '30312');
+    await userEvent.click(screen.getByRole('link', { name: en.dictionary.languageToggleLabel }));
+    expect(await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: es.merchantFlow.addressCheck.streetLabel })).toHaveValue('500 Oak Ave');
+    expect(screen.getByRole('textbox', { name: es.merchantFlow.addressCheck.zipLabel })).toHaveValue('30312');
+  });
+
   it('always shows the English footer links, with rel for _blank', async () => {
     renderApp(retailHref('es'));
     const footerNav = await screen.findByRole('navigation', { name: es.dictionary.footerNavLabel });

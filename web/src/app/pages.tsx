@@ -1,4 +1,5 @@
 import { ButtonLink } from '../components/ButtonLink';
+import { NotFound } from '../components/NotFound';
 import { useDictionary } from '../content/hooks';
 import { ContentFallback, ContentLoading } from '../content/ContentFallback';
 import type { Locale } from '../lib/locale';
@@ -7,15 +8,22 @@ function FullPageMessage({ locale, kind }: { locale: Locale; kind: 'errorPage' |
   const dictionary = useDictionary(locale);
   if (dictionary.isError) return <ContentFallback />;
   if (!dictionary.data) return <ContentLoading />;
-  const page = dictionary.data[kind];
+  const d = dictionary.data;
+  const title = d[kind].title;
   return (
     <section className="page-message" data-page={kind} data-stage={kind}>
-      <title>{`${page.title} | ${dictionary.data.siteName}`}</title>
-      <h1>{page.title}</h1>
-      <p>{page.description}</p>
-      <p>
-        <ButtonLink to={page.backUrl}>{page.backLabel}</ButtonLink>
-      </p>
+      <title>{`${title} | ${d.siteName}`}</title>
+      {kind === 'notFound' ? (
+        <NotFound content={d.notFound} heading={(t) => <h1>{t}</h1>} />
+      ) : (
+        <>
+          <h1>{title}</h1>
+          <p>{d.errorPage.description}</p>
+          <p>
+            <ButtonLink to={d.errorPage.backUrl}>{d.errorPage.backLabel}</ButtonLink>
+          </p>
+        </>
+      )}
     </section>
   );
 }

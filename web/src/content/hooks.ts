@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
 import type { Locale } from '../lib/locale';
 
@@ -45,7 +45,10 @@ export function fetchBroadbandFacts(query: BroadbandQuery): Promise<BroadbandFac
   );
 }
 
-const contentOptions = { staleTime: Infinity, gcTime: Infinity } as const;
+// `placeholderData`: while the other language's bundle loads (the language toggle), the page
+// keeps the bundle it has instead of unmounting for a loading screen, so the flows keep their
+// state in memory (stage, what was entered; seed 000 §2 "keeps the rest").
+const contentOptions = { staleTime: Infinity, gcTime: Infinity, placeholderData: keepPreviousData } as const;
 
 /** Id of the `<script type="application/json">` the BFF writes the page's content into. */
 export const INLINE_CONTENT_ID = 'pp-content';

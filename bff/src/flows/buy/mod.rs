@@ -9,6 +9,7 @@
 //!   identity-router choice and URL (§2).
 
 pub mod api;
+pub mod card_type;
 pub mod context;
 pub mod customer;
 pub mod digital_session;

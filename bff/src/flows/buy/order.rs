@@ -8,7 +8,7 @@
 //!   else an `ECO-HSD-WIFI` line at 0.00), then one item per promotion in the cart;
 //! - `discountDetails` only with a promotion in the cart (quantity 1, one plan line);
 //! - every amount a string with exactly 2 decimals; `paymentinfo.amount` = the cart total;
-//! - `paymentinfo.cardType`: the card type map of seed 000 §3 (`mastercard` ->
+//! - `paymentinfo.cardType`: the card type map of seed 000 §3 (`card_type.rs`: `mastercard` ->
 //!   `MASTER_CARD`, `visa` -> `Visa`, `discover` -> `Discover`, `american-express` ->
 //!   `AMERICAN_EXPRESS`), upper-cased; an unknown type is upper-cased with `-` -> `_`;
 //! - `lob` `VDO` is sent as `VIDEO` (seed 000 §3); `emailOptin` `Y`/`N`; `activationSource`
@@ -30,6 +30,7 @@ use upstream::{
 };
 
 use super::{
+    card_type::CardType,
     context::BuyContext,
     types::{LangPref, OrderOutcome},
 };
@@ -78,16 +79,12 @@ pub fn outcome(code: Option<&str>) -> OrderOutcome {
     }
 }
 
-/// Card type of the payload (rule in the module docs).
+/// Card type of the payload (rule in the module docs; the map is `card_type::CardType`).
 pub fn card_type(component: &str) -> String {
-    let mapped = match component.trim().to_ascii_lowercase().as_str() {
-        "mastercard" => "MASTER_CARD".to_owned(),
-        "visa" => "Visa".to_owned(),
-        "discover" => "Discover".to_owned(),
-        "american-express" => "AMERICAN_EXPRESS".to_owned(),
-        other => other.replace('-', "_"),
-    };
-    mapped.to_uppercase()
+    match CardType::from_component(component).stored() {
+        Some(stored) => stored.to_uppercase(),
+        None => component.trim().to_ascii_lowercase().replace('-', "_").to_uppercase(),
+    }
 }
 
 /// Line of business as the order wants it (`VDO` -> `VIDEO`).

@@ -243,7 +243,7 @@ impl PaymentsApi {
                 business_error_code: None,
                 message: None,
                 card: Some(CardSummary {
-                    card_type: b.card_type,
+                    card_type: CardType::from_component(&b.card_type),
                     last4: b.card_last4_digits,
                     expiry: format!("{}/{}", &exp[..2], &exp[2..]),
                     first_name: billing.first_name,

@@ -15,6 +15,7 @@ use upstream::{
 };
 use uuid::Uuid;
 
+pub use super::card_type::CardType;
 pub use crate::domain::cart::{Cart, CartItem, CartItemKind, ShippingSummary};
 use crate::http::error::ApiError;
 
@@ -374,8 +375,8 @@ pub enum InstrumentOutcome {
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct CardSummary {
-    /// Type as the component reports it.
-    pub card_type: String,
+    /// Type as the order stores it (seed 000 §3 card type map); the page names it from content.
+    pub card_type: CardType,
     /// Last 4 digits.
     pub last4: String,
     /// Expiry `MM/YY`.

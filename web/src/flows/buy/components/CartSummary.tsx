@@ -3,9 +3,25 @@ import type { Locale } from '../../../lib/locale';
 import { fill, formatPrice } from '../../../lib/format';
 import type { Cart } from '../api';
 import type { BuyContent } from '../content';
+import { itemName, type CatalogueTexts } from '../labels';
 
-/** The cart summary card: the BFF's items, subtotal, taxes and total (never recomputed here). */
-export function CartSummary({ cart, content, locale, headingLevel = 2 }: { cart: Cart; content: BuyContent['cart']; locale: Locale; headingLevel?: 2 | 3 }) {
+/**
+ * The cart summary card: the BFF's items (named from content, `labels.ts`), subtotal, taxes and
+ * total (never recomputed here).
+ */
+export function CartSummary({
+  cart,
+  content,
+  catalogue,
+  locale,
+  headingLevel = 2,
+}: {
+  cart: Cart;
+  content: BuyContent['cart'];
+  catalogue: CatalogueTexts;
+  locale: Locale;
+  headingLevel?: 2 | 3;
+}) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="summary" data-testid="cart-summary">
@@ -13,7 +29,7 @@ export function CartSummary({ cart, content, locale, headingLevel = 2 }: { cart:
       <dl>
         {cart.items.map((item) => (
           <div key={`${item.kind}-${item.productCode}`} style={{ display: 'contents' }}>
-            <dt>{item.kind === 'promo' ? `${content.promoLabel}: ${item.name}` : item.name}</dt>
+            <dt>{item.kind === 'promo' ? `${content.promoLabel}: ${itemName(item, catalogue)}` : itemName(item, catalogue)}</dt>
             <dd>{formatPrice(item.price, locale)}</dd>
           </div>
         ))}

@@ -1,14 +1,14 @@
 import { ButtonLink } from '../../../components/ButtonLink';
+import { NotFound } from '../../../components/NotFound';
 import { PageHeading } from '../components/PageHeading';
-import type { BuyContent } from '../content';
-import type { BuyPageDef, BuyPageProps } from '../routes';
+import type { BuyPageProps } from '../routes';
 
-/** A page of title, text and a way back, from content. */
-function BuyMessagePage({ page, panel, animation = false }: { page: BuyPageDef; panel: BuyContent['errorPage']; animation?: boolean }) {
+/** `/{locale}/buy/error`: title, text and a way back, from content. */
+export function BuyErrorPage({ content, page }: BuyPageProps) {
+  const panel = content.errorPage;
   return (
     <section className="page-message card buy-page" data-page={page.id} aria-labelledby="buy-heading">
       <title>{panel.title}</title>
-      {animation && <div className="buy-404-animation" aria-hidden="true" />}
       <PageHeading>{panel.title}</PageHeading>
       <p>{panel.description}</p>
       <p>
@@ -18,12 +18,12 @@ function BuyMessagePage({ page, panel, animation = false }: { page: BuyPageDef; 
   );
 }
 
-/** `/{locale}/buy/error`. */
-export function BuyErrorPage({ content, page }: BuyPageProps) {
-  return <BuyMessagePage page={page} panel={content.errorPage} />;
-}
-
-/** `/{locale}/buy/404` and every unknown path below `/{locale}/buy`. */
+/** `/{locale}/buy/404` and every unknown path below `/{locale}/buy`: animation and content text. */
 export function BuyNotFoundPage({ content, page }: BuyPageProps) {
-  return <BuyMessagePage page={page} panel={content.notFound} animation />;
+  return (
+    <section className="page-message card buy-page" data-page={page.id} aria-labelledby="buy-heading">
+      <title>{content.notFound.title}</title>
+      <NotFound content={content.notFound} heading={(t) => <PageHeading>{t}</PageHeading>} />
+    </section>
+  );
 }

@@ -9,6 +9,7 @@ import { clearReloadCount } from '../reloadCounter';
 import { KEYS, readJson } from '../storage';
 import { useCart } from '../useBuyContext';
 import type { BuyPageProps } from '../routes';
+import { itemName } from '../labels';
 
 /** `/{locale}/buy/order-confirmation`: e-mail, ID block, collapsible order total, What's Next. */
 export function ConfirmationPage({ content, page }: BuyPageProps) {
@@ -63,7 +64,7 @@ export function ConfirmationPage({ content, page }: BuyPageProps) {
             <dl>
               {total.items.map((item) => (
                 <div key={`${item.kind}-${item.productCode}`} style={{ display: 'contents' }}>
-                  <dt>{item.name}</dt>
+                  <dt>{itemName(item, content.catalogue)}</dt>
                   <dd>{formatPrice(item.price, locale)}</dd>
                 </div>
               ))}

@@ -39,7 +39,7 @@ export function DirectPromoPage({ content, page }: BuyPageProps) {
       <Collapsible level={2} title={c.detailsToggle}>
         <p>{c.priceDetails}</p>
         <p>{c.promoDetails}</p>
-        {cart.data && <CartSummary cart={cart.data} content={content.cart} locale={locale} headingLevel={3} />}
+        {cart.data && <CartSummary cart={cart.data} content={content.cart} catalogue={content.catalogue} locale={locale} headingLevel={3} />}
       </Collapsible>
       <ContentModal trigger={c.disclaimerLink} modal={c.disclaimerModal} testId="disclaimer-modal" />
       <StickyCart cart={cart.data} content={content.cart} locale={locale} onNext={() => void next()} isDisabled={addPromo.isPending} />

@@ -65,7 +65,7 @@ export function InternetPage({ content, page }: BuyPageProps) {
           </div>
         </div>
       </div>
-      {cart.data && <CartSummary cart={cart.data} content={content.cart} locale={locale} />}
+      {cart.data && <CartSummary cart={cart.data} content={content.cart} catalogue={content.catalogue} locale={locale} />}
       <BroadbandLabel content={content.broadbandLabel} />
       <StickyCart cart={cart.data} content={content.cart} locale={locale} onNext={next} isDisabled={addPromo.isPending} />
 

@@ -20,6 +20,7 @@ import { KEYS, readJson, removeSession, writeJson } from '../storage';
 import { useBuyState } from '../state';
 import { buyKeys, useBuyContext, useCart, useTax } from '../useBuyContext';
 import { buyHref, type BuyPageProps } from '../routes';
+import { cardTypeName, shippingMethodName } from '../labels';
 
 type LangPref = 'ENGLISH' | 'SPANISH';
 
@@ -134,7 +135,7 @@ export function OrderReviewPage({ content, page }: BuyPageProps) {
             <dl>
               <dt>{c.cardTypeLabel}</dt>
               <dd>
-                {card.cardType}
+                <span data-testid="card-type">{cardTypeName(card.cardType, content.catalogue.cardTypes)}</span>
                 <br />
                 <span data-testid="masked-card">{fill(c.cardNumber, { last4: `•••• ${card.last4}` })}</span>
               </dd>
@@ -169,7 +170,7 @@ export function OrderReviewPage({ content, page }: BuyPageProps) {
         <div className="summary">
           <dl>
             <dt>{c.shippingMethodLabel}</dt>
-            <dd>{shipping ? `${shipping.description || shipping.code} · ${shipping.free ? content.payment.freeShipping : formatPrice(shipping.rate, locale)}` : ''}</dd>
+            <dd>{shipping ? `${shippingMethodName(shipping, content.catalogue)} · ${shipping.free ? content.confirmation.free : formatPrice(shipping.rate, locale)}` : ''}</dd>
             <dt>{c.shippingAddressLabel}</dt>
             <dd>
               {address && (
@@ -206,7 +207,7 @@ export function OrderReviewPage({ content, page }: BuyPageProps) {
         </div>
       </div>
 
-      {cart.data && <CartSummary cart={cart.data} content={content.cart} locale={locale} />}
+      {cart.data && <CartSummary cart={cart.data} content={content.cart} catalogue={content.catalogue} locale={locale} />}
 
       <div className="form">
         <Checkbox isSelected={smsOptIn} onChange={setSmsOptIn} testId="sms-opt-in">

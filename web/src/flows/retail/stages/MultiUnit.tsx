@@ -62,7 +62,8 @@ export function MultiUnit({ content, units, onBack, onTryAnother, onConfirm }: M
           {visible.map((u) => (
             <Radio key={u.key} value={u.key} className="unit">
               <span className="unit__dot" aria-hidden="true" />
-              <span>{unitText(u.info)}</span>
+              {/* address data, not a text of the page: never translated */}
+              <span translate="no">{unitText(u.info)}</span>
             </Radio>
           ))}
         </RadioGroup>

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { walkBuy, type BuyInput } from '../lib/buy';
+import { merchantContent, text, type Content } from '../lib/content';
+import { walkRetail } from '../lib/retail';
+import { scenarios, type RetailInput, type Scenario } from '../lib/scenarios';
+
+// The language toggle swaps the locale and keeps the rest (seed 000 §2): at every state of the
+// retail flow and every buy page the toggle is pressed twice (to the other language and back),
+// and the state, what was entered and the path stay; only the language changes. Walked from
+// each language, so both directions are proven from both starts.
+
+const scenario = <I = RetailInput>(id: string): Scenario<I> => {
+  const found = scenarios<I>(id.split('/')[0]).find((s) => s.id === id);
+  if (!found) throw new Error(`no scenario ${id}`);
+  return found;
+};
+
+interface Snapshot {
+  /** the stage or page markers shown */
+  at: string;
+  /** every field of the page: name and value, or checked state */
+  fields: string[];
+}
+
+const snapshot = (page: Page): Promise<Snapshot> =>
+  page.evaluate(() => ({
+    at: [...document.querySelectorAll('main [data-stage], main [data-page]')]
+      .map((e) => e.getAttribute('data-stage') ?? e.getAttribute('data-page'))
+      .join(','),
+    fields: [...document.querySelectorAll<HTMLInputElement>('main input, main textarea')]
+      .filter((i) => i.name || i.type === 'radio' || i.type === 'checkbox')
+      .map((i) => `${i.name || i.value}=${i.type === 'radio' || i.type === 'checkbox' ? String(i.checked) : i.value}`),
+  }));
+
+/** Presses the toggle: the other language's content shows, the path and the state stay. */
+async function toggleTo(page: Page, locale: string, before: Snapshot, where: string): Promise<void> {
+  const path = new URL(page.url()).pathname.replace(/^\/(en|es)/, '');
+  const heading = (await page.locator('main h1').first().textContent()) ?? '';
+  await page.getByTestId('language-toggle').click();
+  await expect(page).toHaveURL((url) => url.pathname === `/${locale}${path}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  // the other language's content is in (same heading element, other text)
+  await expect(page.locator('main h1').first()).not.toHaveText(heading);
+  await expect.poll(() => snapshot(page), { message: `state kept at ${where} after switching to ${locale}` }).toEqual(before);
+}
+
+async function roundTrip(page: Page, from: string, where: string): Promise<void> {
+  const before = await snapshot(page);
+  expect(before.at, `a stage or page is shown at ${where}`).not.toBe('');
+  await toggleTo(page, from === 'en' ? 'es' : 'en', before, where);
+  await toggleTo(page, from, before, where);
+}
+
+for (const locale of ['en', 'es'] as const) {
+  test(`retail: the switch keeps the stage and what was entered [${locale}]`, async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const content = await merchantContent(request, locale);
+    // a multi-unit address: address check, unit pick, serviceable, ready to buy
+    const s = { ...scenario('retail/address-multi-unit'), input: { ...scenario('retail/address-multi-unit').input } };
+    s.input.deviceCode = '482913';
+    s.input.phone = '4045550123';
+    await page.goto(`/harness/start/${s.id}?locale=${locale}`);
+    await walkRetail(page, s, content, locale, async (state) => {
+      if (state === 'readytobuy heads-up') return; // the dialog holds the focus; the toggle is behind it
+      if (state === 'addressCheck') {
+        const street = page.locator('input[name="street"]');
+        await street.fill(s.input.street);
+        await street.press('Escape');
+        await page.locator('input[name="zip"]').fill(s.input.zip);
+      } else if (state === 'addressMultiUnit' && s.input.pickUnit) {
+        await page.locator('label').filter({ hasText: s.input.pickUnit }).first().click();
+      } else if (state === 'serviceable') {
+        await page.locator('input[name="deviceCode"]').fill('482913');
+        await page.locator('input[name="phone"]').fill('4045550123');
+      }
+      await roundTrip(page, locale, state);
+    });
+    await expect(page.locator('[data-stage="readytobuy"]')).toBeVisible();
+    await roundTrip(page, locale, 'readytobuy');
+  });
+
+  test(`retail: the switch keeps a notice and its opened part [${locale}]`, async ({ page, request }) => {
+    const content = await merchantContent(request, locale);
+    const s = scenario('retail/existing-postpaid');
+    await page.goto(`/harness/start/${s.id}?locale=${locale}`);
+    await walkRetail(page, s, content, locale);
+    const notice = page.locator('[data-stage="existingPostpaidAccount"]');
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: text(content, 'existingPostpaid.moving') }).click();
+    await roundTrip(page, locale, 'existingPostpaidAccount');
+    await expect(page.locator('#moving-steps')).toBeVisible();
+  });
+
+  test(`buy: the switch keeps the page and what was entered [${locale}]`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const res = await request.get(`${locale === 'es' ? '/-/api/es' : '/-/api'}/my.prepaid/buyflow`);
+    const content = (await res.json()) as Content;
+    const s = scenario<BuyInput>('buy/happy-paid-shipping');
+    const customer = s.input.customer ?? {};
+    await page.goto(`/harness/start/${s.id}?locale=${locale}`);
+    await walkBuy(page, s, content, locale, async (state) => {
+      if (state === 'promo modal') return; // the modal holds the focus; the toggle is behind it
+      if (state === 'customer-info') {
+        // half-filled
+        const form = page.locator('[data-page="customer-info"]');
+        await form.getByLabel(text(content, 'customerInfo.firstNameLabel'), { exact: true }).fill(customer.firstName ?? '');
+        await form.getByLabel(text(content, 'customerInfo.emailLabel'), { exact: true }).fill(customer.email ?? '');
+      }
+      await roundTrip(page, locale, state);
+    });
+    await expect(page.locator('[data-page="order-confirmation"]')).toBeVisible({ timeout: 20_000 });
+    await roundTrip(page, locale, 'order-confirmation');
+  });
+}

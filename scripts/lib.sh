@@ -44,6 +44,11 @@ build_release() {
   cargo build --release --locked --workspace --all-targets
 }
 
+# The harness BFF the browser tests and schemathesis run, copied out of target/release so the
+# production-build check (which relinks target/release/bff) can run beside them.
+HARNESS_BFF=target/release/bff-harness
+keep_harness_bff() { cp target/release/bff "$HARNESS_BFF"; }
+
 # A release BFF in harness mode on a free loopback port for scripts/schemathesis.sh (rate limit
 # off: every generated request comes from 127.0.0.1); exports ST_BFF_URL and ST_LOG.
 start_schemathesis_bff() {
@@ -52,7 +57,7 @@ start_schemathesis_bff() {
   ST_LOG=$(mktemp)
   BFF_ADDR="127.0.0.1:$port" BFF_MODE=harness BFF_RATE_LIMIT_PER_MIN=0 \
     BFF_RATE_LIMIT_SESSION_PER_MIN=0 BFF_SESSION_CREATE_PER_MIN=0 BFF_UPSTREAM_TIMEOUT_MS=4000 \
-    RUST_LOG=error target/release/bff >/dev/null 2>&1 &
+    RUST_LOG=error "$HARNESS_BFF" >/dev/null 2>&1 &
   ST_BFF_PID=$!
   export ST_BFF_URL="http://127.0.0.1:$port" ST_LOG
   for _ in $(seq 100); do curl -fs "$ST_BFF_URL/healthz" >/dev/null 2>&1 && return 0; sleep 0.1; done

@@ -12,7 +12,7 @@ build_release &
 build_pid=$!
 step "system packages (chromium, redis-server)"; ensure_system_packages
 step "npm packages"; ensure_node_modules
-step "waiting for the release build"; wait "$build_pid"
+step "waiting for the release build"; wait "$build_pid"; keep_harness_bff
 step "contract drift: web/src/api from openapi/bff.json"; npm run --silent check:api
 step "rust tests (drift of openapi/*.json and recordings, unit, integration, property)"
 cargo test --release --locked --workspace -q
@@ -29,7 +29,13 @@ step "storybook build"; npm run --silent build:storybook
 step "waiting for schemathesis"
 if ! wait "$st_pid"; then cat "$ST_LOG"; stop_schemathesis_bff; exit 1; fi
 tail -n 3 "$ST_LOG"; stop_schemathesis_bff
-step "playwright (portal + storybook smoke)"; npx playwright test -c playwright/playwright.config.ts
-step "production build: no embedded simulators, no harness (after Playwright: it relinks target/release/bff)"
-./scripts/check-production-build.sh
+step "production build: no embedded simulators, no harness (in the background)"
+PROD_LOG=$(mktemp)
+./scripts/check-production-build.sh > "$PROD_LOG" 2>&1 &
+prod_pid=$!
+step "playwright (portal + storybook smoke)"
+BFF_BIN="../$HARNESS_BFF" npx playwright test -c playwright/playwright.config.ts
+step "waiting for the production-build check"
+if ! wait "$prod_pid"; then cat "$PROD_LOG"; exit 1; fi
+cat "$PROD_LOG"
 step "all green"

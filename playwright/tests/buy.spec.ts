@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { walkBuy, type BuyInput } from '../lib/buy';
 import { text, type Content } from '../lib/content';
-import { walks } from '../lib/scenarios';
+import { englishReference, expectSpanishOnly, type EnglishReference } from '../lib/i18n';
+import { walks, WALKED } from '../lib/scenarios';
 import { catalogued, type Catalogue } from '../../web/src/testing/scenarioFiles';
 
 async function buyflow(request: import('@playwright/test').APIRequestContext, locale: string): Promise<Content> {
@@ -19,11 +20,9 @@ const MARKETING = /^https:\/\/www\.example-cable\.com\//;
 // (`BuyScenarios.stories.tsx`: the drift-checked recording replayed through the app, final page
 // and message asserted), the codes and messages by `bff/tests/it/buy.rs`. `PW_ALL=1` walks every
 // scenario, `PW_BOTH=1` every one in both languages. Expectations come from the scenario files.
-const journeys = ['buy/happy-paid-shipping', 'buy/happy-promo-accepted'];
-// Its story stops at customer-info: the recording lacks the customer call the app then makes
-// (`STOPS` in BuyScenarios.stories.tsx), so the browser walks it to the placed order.
-const noStory = ['buy/tax-failure-existing'];
-for (const { scenario, locales } of walks<BuyInput>('buy', journeys, noStory)) {
+// In Spanish every page reached shows Spanish content only (`lib/i18n.ts`, issue 10).
+let reference: EnglishReference | undefined;
+for (const { scenario, locales } of walks<BuyInput>('buy', WALKED.buy.journeys, WALKED.buy.noStory)) {
   for (const locale of locales) {
     test(`${scenario.id} [${locale}]: ${scenario.title}`, async ({ page, request }) => {
       test.setTimeout(90_000);
@@ -32,7 +31,11 @@ for (const { scenario, locales } of walks<BuyInput>('buy', journeys, noStory)) {
       // the payment form's reset timers (30 s, then 10 s) are fast-forwarded by the walk
       if (scenario.input.attempts) await page.clock.install();
       await page.goto(`/harness/start/${scenario.id}?locale=${locale}`);
-      await walkBuy(page, scenario, content, locale);
+      const ref = locale === 'es' ? (reference ??= await englishReference(request)) : undefined;
+      const spanishOnly = async (state: string) => {
+        if (ref) await expectSpanishOnly(page, ref, state);
+      };
+      await walkBuy(page, scenario, content, locale, spanishOnly);
 
       const want = scenario.expect;
       if (want.stage === 'marketing-redirect') {
@@ -50,6 +53,7 @@ for (const { scenario, locales } of walks<BuyInput>('buy', journeys, noStory)) {
         if (appendCode) await expect(page.getByText(want.errorCode).first()).toBeVisible();
       }
       await expectNoAxeViolations(page, `final ${want.stage}`);
+      await spanishOnly(`final ${want.stage}`);
     });
   }
 }

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { merchantContent, text } from '../lib/content';
 import { walkRetail } from '../lib/retail';
-import { walks, type RetailInput } from '../lib/scenarios';
+import { englishReference, expectSpanishOnly, type EnglishReference } from '../lib/i18n';
+import { walks, WALKED, type RetailInput } from '../lib/scenarios';
 
 // Retail journeys walked in a real browser against the BFF in harness mode: the happy path in
 // both languages and one scenario per outcome class (`outcomeClass`), in alternating languages;
@@ -10,13 +11,19 @@ import { walks, type RetailInput } from '../lib/scenarios';
 // outcome is proven per scenario by the BFF integration test (`bff/tests/it/scenarios.rs`) and
 // by its Storybook scenario story (`RetailScenarios.stories.tsx`, the drift-checked recording
 // replayed in the app). `PW_ALL=1` walks every scenario, `PW_BOTH=1` every one in both languages.
-for (const { scenario, locales } of walks<RetailInput>('retail', ['retail/assign-success'])) {
+// In Spanish every stage reached shows Spanish content only (`lib/i18n.ts`, issue 10).
+let reference: EnglishReference | undefined;
+for (const { scenario, locales } of walks<RetailInput>('retail', WALKED.retail.journeys, WALKED.retail.noStory)) {
   for (const locale of locales) {
     test(`${scenario.id} [${locale}]: ${scenario.title}`, async ({ page, request }) => {
       const content = await merchantContent(request, locale);
       await page.goto(`/harness/start/${scenario.id}?locale=${locale}`);
       await expect(page).toHaveURL(new RegExp(`/${locale}${scenario.start}$`));
-      await walkRetail(page, scenario, content, locale);
+      const ref = locale === 'es' ? (reference ??= await englishReference(request)) : undefined;
+      const spanishOnly = async (state: string) => {
+        if (ref) await expectSpanishOnly(page, ref, state);
+      };
+      await walkRetail(page, scenario, content, locale, spanishOnly);
 
       const { expect: want } = scenario;
       if (want.path) await expect(page).toHaveURL(new RegExp(`/${locale}${want.path}$`));
@@ -28,6 +35,7 @@ for (const { scenario, locales } of walks<RetailInput>('retail', ['retail/assign
         await expect(note).toHaveCount(want.coldTap ? 1 : 0);
       }
       await expectNoAxeViolations(page, `final ${want.stage}`);
+      await spanishOnly(`final ${want.stage}`);
     });
   }
 }

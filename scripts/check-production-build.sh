@@ -8,9 +8,12 @@ if cargo tree --locked -p bff --no-default-features -e normal --prefix none | gr
   echo "FAIL: simulators is a dependency of the production build" >&2; exit 1
 fi
 # Same dependency features as the test build (poem's test client, tokio's test-util, which
-# dev-dependencies switch on), so only the bff crate recompiles; the shipped build is this code
-# without those two features.
-cargo build --release --locked -p bff --bin bff --no-default-features --features poem/test,tokio/test-util -q
+# dev-dependencies switch on), so only the bff crate recompiles, and that one unoptimised
+# (what is checked is which code and routes the build holds, not its speed; it runs beside
+# Playwright and an optimised bff crate took minutes of the test command's 20). The shipped
+# build is this code without those two features, optimised.
+cargo build --release --locked -p bff --bin bff --no-default-features --features poem/test,tokio/test-util -q \
+  --config 'profile.release.package.bff.opt-level=0'
 bin=target/release/bff
 for marker in UNKNOWN_SCENARIO existing-mobile-unverified; do
   if grep -aq "$marker" "$bin"; then echo "FAIL: $marker found in $bin" >&2; exit 1; fi

@@ -19,23 +19,32 @@ cargo test --release --locked --workspace -q
 step "bff integration tests again, every session and context in a real Redis"
 start_test_redis
 cargo test --release --locked --workspace --test it -q  # --workspace: same features as above, no rebuild
+step "production build: no embedded simulators, no harness (in the background; no cargo command after it)"
+PROD_LOG=$(mktemp)
+./scripts/check-production-build.sh > "$PROD_LOG" 2>&1 &
+prod_pid=$!
 step "schemathesis against a release BFF in harness mode (about 90 s, in the background)"
 start_schemathesis_bff
 scripts/schemathesis.sh "$ST_BFF_URL" > "$ST_LOG" 2>&1 &
 st_pid=$!
-step "web typecheck and unit tests"; npm run --silent typecheck; npm run --silent test:web
 step "web build"; npm run --silent build:web
 step "storybook build"; npm run --silent build:storybook
+# Playwright mostly waits (debounces, upstream delays, timeouts): the web unit tests run beside it
+step "playwright (portal + storybook smoke), in the background"
+PW_LOG=$(mktemp)
+BFF_BIN="../$HARNESS_BFF" npx playwright test -c playwright/playwright.config.ts > "$PW_LOG" 2>&1 &
+pw_pid=$!
+# a failure below ends the command: Playwright (and its servers) end with it
+trap 'kill "$(cat "$REDIS_DIR/redis.pid" 2>/dev/null)" "$pw_pid" 2>/dev/null; pkill -P "$pw_pid" 2>/dev/null; rm -rf "$REDIS_DIR"' EXIT
+step "web typecheck and unit tests"; npm run --silent typecheck; npm run --silent test:web
 step "waiting for schemathesis"
 if ! wait "$st_pid"; then cat "$ST_LOG"; stop_schemathesis_bff; exit 1; fi
 tail -n 3 "$ST_LOG"; stop_schemathesis_bff
-step "production build: no embedded simulators, no harness (in the background)"
-PROD_LOG=$(mktemp)
-./scripts/check-production-build.sh > "$PROD_LOG" 2>&1 &
-prod_pid=$!
-step "playwright (portal + storybook smoke)"
-BFF_BIN="../$HARNESS_BFF" npx playwright test -c playwright/playwright.config.ts
 step "waiting for the production-build check"
 if ! wait "$prod_pid"; then cat "$PROD_LOG"; exit 1; fi
 cat "$PROD_LOG"
+step "waiting for playwright"
+pw_status=0; wait "$pw_pid" || pw_status=$?
+cat "$PW_LOG"
+[ "$pw_status" = 0 ] || exit "$pw_status"
 step "all green"

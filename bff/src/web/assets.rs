@@ -1,7 +1,8 @@
 //! Files of the built app, sent in the encoding the web build already made (`<file>.br`,
-//! `<file>.gz`: brotli 11 and gzip 9, `web/build/plugins.ts` `precompress`), so no asset is
-//! compressed per request and none at a lower level than the best. A file without such a
-//! sibling is sent as it is (poem's static files, compressed on the fly).
+//! `<file>.gz`: brotli 11 and gzip 9, `web/build/plugins.ts` `precompress`), the one the
+//! client prefers (`http::middleware::accepted_coding`), so no asset is compressed per request
+//! and none at a lower level than the best. A file without that sibling is sent by poem's
+//! static files, compressed on the fly.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -10,10 +11,10 @@ use poem::{
     endpoint::StaticFilesEndpoint,
     http::{HeaderValue, Method, StatusCode, header},
     middleware::Compression,
+    web::CompressionAlgo,
 };
 
-/// Content encodings the build writes, best first: (token of `Accept-Encoding`, file suffix).
-const ENCODINGS: [(&str, &str); 2] = [("br", "br"), ("gzip", "gz")];
+use crate::http::middleware::accepted_coding;
 
 /// `Content-Type` by file extension, for the kinds the build writes.
 fn content_type(path: &Path) -> &'static str {
@@ -29,21 +30,6 @@ fn content_type(path: &Path) -> &'static str {
         "woff2" => "font/woff2",
         _ => "application/octet-stream",
     }
-}
-
-/// Whether `accept` (an `Accept-Encoding` value) allows `coding` (q-values of 0 refuse it).
-pub fn accepts(accept: &str, coding: &str) -> bool {
-    accept.split(',').any(|part| {
-        let mut it = part.split(';');
-        let name = it.next().unwrap_or("").trim();
-        let refused = it.any(|p| {
-            p.trim()
-                .strip_prefix("q=")
-                .and_then(|q| q.trim().parse::<f32>().ok())
-                == Some(0.0)
-        });
-        name.eq_ignore_ascii_case(coding) && !refused
-    })
 }
 
 /// The file below `root` a request path names; `None` for `..`, absolute or odd segments.
@@ -84,34 +70,31 @@ impl Files {
             return None;
         }
         let file = file_of(&self.root, req.uri().path())?;
-        let accept = req.header(header::ACCEPT_ENCODING).unwrap_or("");
-        for (coding, suffix) in ENCODINGS {
-            if !accepts(accept, coding) {
-                continue;
-            }
-            let mut sibling = file.clone().into_os_string();
-            sibling.push(".");
-            sibling.push(suffix);
-            let Ok(body) = tokio::fs::read(&sibling).await else {
-                continue;
-            };
-            let mut r = Response::builder()
-                .status(StatusCode::OK)
-                .content_type(content_type(&file))
-                .header(header::CONTENT_ENCODING, coding)
-                .header(header::VARY, "accept-encoding")
-                .body(if req.method() == Method::HEAD {
-                    Body::empty()
-                } else {
-                    Body::from(body)
-                });
-            if let Some(cache) = self.cache {
-                r.headers_mut()
-                    .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-            }
-            return Some(r);
+        // the coding the client prefers (one parser for assets and API answers)
+        let (coding, suffix) = match req.header(header::ACCEPT_ENCODING).and_then(accepted_coding)? {
+            CompressionAlgo::BR => ("br", "br"),
+            CompressionAlgo::GZIP => ("gzip", "gz"),
+            _ => return None,
+        };
+        let mut sibling = file.clone().into_os_string();
+        sibling.push(".");
+        sibling.push(suffix);
+        let body = tokio::fs::read(&sibling).await.ok()?;
+        let mut r = Response::builder()
+            .status(StatusCode::OK)
+            .content_type(content_type(&file))
+            .header(header::CONTENT_ENCODING, coding)
+            .header(header::VARY, "accept-encoding")
+            .body(if req.method() == Method::HEAD {
+                Body::empty()
+            } else {
+                Body::from(body)
+            });
+        if let Some(cache) = self.cache {
+            r.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
         }
-        None
+        Some(r)
     }
 }
 
@@ -137,15 +120,6 @@ impl Endpoint for Files {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn accept_encoding_tokens_and_refusals() {
-        assert!(accepts("gzip, deflate, br, zstd", "br"));
-        assert!(accepts("GZIP;q=0.5", "gzip"));
-        assert!(!accepts("gzip, br;q=0", "br"));
-        assert!(!accepts("identity", "gzip"));
-        assert!(!accepts("", "br"));
-    }
 
     #[test]
     fn only_plain_relative_paths_name_files() {

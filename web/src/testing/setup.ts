@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The test command runs these beside Playwright on two cores: a lazy flow chunk can take
+// seconds to import, so `findBy*` waits up to 10 s (the default 1 s made CI flaky).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

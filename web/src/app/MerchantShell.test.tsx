@@ -15,19 +15,19 @@ afterAll(() => server.close());
 describe('merchant shell', () => {
   it('language toggle swaps /en/ and /es/ and keeps the rest of the path', async () => {
     const { router } = renderApp(`${retailHref('en')}?x=1`);
-    const toggle = await screen.findByRole('link', { name: en.dictionary.languageToggleLabel }, { timeout: 10_000 });
+    const toggle = await screen.findByRole('link', { name: en.dictionary.languageToggleLabel });
     expect(toggle).toHaveAttribute('href', `${retailHref('es')}?x=1`);
     await userEvent.click(toggle);
     expect(router.state.location.pathname).toBe(retailHref('es'));
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
-    expect(await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading })).toBeInTheDocument();
     const back = await screen.findByRole('link', { name: es.dictionary.languageToggleLabel });
     expect(back).toHaveAttribute('href', `${retailHref('en')}?x=1`);
   });
 
   it('the language switch keeps what was typed: the flow is not remounted while the other content loads', async () => {
     renderApp(retailHref('en'));
-    const street = await screen.findByRole('combobox', { name: en.merchantFlow.addressCheck.streetLabel }, { timeout: 10_000 });
+    const street = await screen.findByRole('combobox', { name: en.merchantFlow.addressCheck.streetLabel });
     await userEvent.type(street, '500 Oak Ave');
     const zip = screen.getByRole('textbox', { name: en.merchantFlow.addressCheck.zipLabel });
     await userEvent.type(zip, '30312');

@@ -85,14 +85,14 @@ describe('street suggestions', () => {
     expect(queries).toEqual([]);
     await user.type(street, '200 Peach');
     expect(queries).toEqual([]);
-    await waitFor(() => expect(queries).toEqual([' 1 200 Peach']), { timeout: 1500 });
+    await waitFor(() => expect(queries).toEqual([' 1 200 Peach']));
   });
 
   it('arrow keys and Enter pick a suggestion that fills street, unit and zip', async () => {
     const { user } = setup();
     const street = screen.getByRole('combobox', { name: c.streetLabel });
     await user.type(street, '1200 Pea');
-    const listbox = await screen.findByRole('listbox', {}, { timeout: 2000 });
+    const listbox = await screen.findByRole('listbox');
     expect(listbox).toBeInTheDocument();
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(street).toHaveValue('1200 Peachtree St'));
@@ -106,7 +106,7 @@ describe('street suggestions', () => {
     const { user } = setup();
     const street = screen.getByRole('combobox', { name: c.streetLabel });
     await user.type(street, '1200 Pea');
-    await screen.findByRole('listbox', {}, { timeout: 2000 });
+    await screen.findByRole('listbox');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     expect(street).toHaveValue('1200 Pea');

@@ -37,7 +37,7 @@ const stage = () => document.querySelector('[data-stage]')?.getAttribute('data-s
 async function enterAddress(mf: typeof en.merchantFlow, street: string, zip: string) {
   const user = userEvent.setup();
   const ac = mf.addressCheck;
-  await user.type(await screen.findByRole('combobox', { name: ac.streetLabel }, { timeout: 4000 }), street);
+  await user.type(await screen.findByRole('combobox', { name: ac.streetLabel }), street);
   await user.type(screen.getByRole('textbox', { name: ac.zipLabel }), zip);
   await user.click(screen.getByRole('button', { name: ac.submit }));
   return user;
@@ -64,7 +64,7 @@ describe('retail flow with recorded answers', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     await enterDevice(user, mf, `${input.deviceCode.slice(0, 2)}a${input.deviceCode.slice(2)}`, input.phone);
     // the heads-up modal opens on arrival and hides the page behind it
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 4000 });
+    const dialog = await screen.findByRole('dialog');
     expect(stage()).toBe('readytobuy');
 
     const assign = requests.find((r) => r.method === 'POST')!;
@@ -146,7 +146,7 @@ describe('retail flow with recorded answers', () => {
     const input = notFound.scenario.input;
     const user = await enterAddress(mf, input.street, input.zip);
     await enterDevice(user, mf, input.deviceCode, input.phone);
-    await screen.findByText(mf.assignErrors.deviceCodeNotFound, {}, { timeout: 4000 });
+    await screen.findByText(mf.assignErrors.deviceCodeNotFound);
     const code = screen.getByRole('textbox', { name: mf.serviceable.deviceCodeLabel });
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveAccessibleDescription(expect.stringContaining(mf.assignErrors.deviceCodeNotFound));
@@ -162,7 +162,7 @@ describe('retail flow with recorded answers', () => {
     const mf = en.merchantFlow;
     const user = await enterAddress(mf, '1200 Peachtree St', '30309');
     await enterDevice(user, mf, '482913', '4045550123');
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(mf.addressErrors.connection.title);
     expect(stage()).toBe('serviceable');
     expect(window.dataLayer).toContainEqual({ event: 'apiError', call: 'assignDevice', errorCode: 'UPSTREAM_ERROR' });

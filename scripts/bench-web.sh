@@ -21,7 +21,7 @@ step "release BFF on :$port"
 BFF_ADDR="127.0.0.1:$port" BFF_MODE=harness BFF_WEB_DIST=web/dist RUST_LOG=warn \
   BFF_RATE_LIMIT_PER_MIN=0 BFF_SESSION_CREATE_PER_MIN=0 ./target/release/bff &
 bff_pid=$!
-trap 'kill $bff_pid 2>/dev/null' EXIT
+trap 'kill $bff_pid 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
 step "lighthouse"
 node scripts/bench-web.mjs "http://127.0.0.1:$port"

@@ -32,7 +32,7 @@ grep -q "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL" <<<"$ou
 }
 env "${env_up[@]}" "${env_prod[@]}" BFF_MODE=production BFF_ADDR="127.0.0.1:$port" RUST_LOG=warn "$bin" &
 pid=$!
-trap 'kill $pid 2>/dev/null' EXIT
+trap 'kill $pid 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 for path in /harness /harness/scenarios.json /sim/card-entry /sim/session/router /docs /openapi.json; do
   code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path")

@@ -26,7 +26,7 @@ start_test_redis() {
     --daemonize yes --pidfile "$REDIS_DIR/redis.pid" >/dev/null
   for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
   export BFF_TEST_REDIS_URL="redis://127.0.0.1:$port"
-  trap 'kill "$(cat "$REDIS_DIR/redis.pid" 2>/dev/null)" 2>/dev/null; rm -rf "$REDIS_DIR"' EXIT
+  trap 'kill "$(cat "$REDIS_DIR/redis.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$REDIS_DIR"' EXIT
 }
 
 # npm packages exactly as locked; skipped when node_modules already matches the lockfile.

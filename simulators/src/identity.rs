@@ -380,7 +380,7 @@ fn exchange(req: &TokenRequest) -> TokenAnswer {
     if grant.issued.elapsed() > Duration::from_secs(CODE_TTL_SECS) {
         return token_error(InvalidGrant, "code expired");
     }
-    if grant.client_id != CLIENT_ID {
+    if Some(grant.client_id.as_str()) != req.client_id.as_deref() {
         return token_error(InvalidGrant, "code issued to another client");
     }
     if grant.redirect_uri != redirect_uri {

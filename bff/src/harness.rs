@@ -12,7 +12,9 @@
 //!
 //! - `/sim/session/router` (GET, POST) and `/sim/card-entry` (GET), `/sim/card-entry/tokenize`
 //!   (POST, the page's script): the simulators' identity router and card-entry stand-in
-//!   proxied on the BFF's origin, so the browser reaches them whatever port the embedded
+//!   proxied on the BFF's origin; likewise the identity provider's pages
+//!   `/sim/identity/authorize` (GET, POST), `/sim/identity/create-id` and
+//!   `/sim/identity/logout` (GET), never its token or userinfo endpoints, so the browser reaches them whatever port the embedded
 //!   simulators use (the defaults of `BFF_IDENTITY_ROUTER_URL`,
 //!   `BFF_IDENTITY_ROUTER_STAGING_URL` and `BFF_CARD_ENTRY_URL` in harness mode). Only these
 //!   exact method and path pairs ([`SIM_PAGES`]) are proxied: any other path, `..` or
@@ -43,7 +45,7 @@ use crate::{
 /// What `/sim` proxies, exactly: (method, path under `/sim`, service, path under the
 /// service's base URL). Compared byte for byte with the raw request path, so `..`, `%2e%2e`,
 /// `//` and trailing segments match nothing.
-pub const SIM_PAGES: [(&str, &str, Service, &str); 4] = [
+pub const SIM_PAGES: [(&str, &str, Service, &str); 8] = [
     ("GET", "/card-entry", Service::CardEntry, ""),
     (
         "POST",
@@ -58,6 +60,27 @@ pub const SIM_PAGES: [(&str, &str, Service, &str); 4] = [
         Service::DigitalSession,
         "/router",
     ),
+    // The identity provider's browser-facing pages; its token and userinfo endpoints are
+    // server to server and stay unreachable from here.
+    (
+        "GET",
+        "/identity/authorize",
+        Service::Identity,
+        "/authorize",
+    ),
+    (
+        "POST",
+        "/identity/authorize",
+        Service::Identity,
+        "/authorize",
+    ),
+    (
+        "GET",
+        "/identity/create-id",
+        Service::Identity,
+        "/create-id",
+    ),
+    ("GET", "/identity/logout", Service::Identity, "/logout"),
 ];
 
 /// The `/sim` proxy of [`SIM_PAGES`] (nest under `/sim`; harness mode only); anything else is 404.

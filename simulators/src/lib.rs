@@ -17,6 +17,8 @@ pub mod content;
 pub mod digital_session;
 pub mod fault;
 pub mod html;
+pub mod identity;
+pub mod identity_world;
 pub mod middleware;
 pub mod payments;
 pub mod plan;
@@ -48,6 +50,7 @@ type Apis = (
     activation::ActivationApi,
     card_entry::CardEntryApi,
     digital_session::DigitalSessionApi,
+    identity::IdentityApi,
 );
 
 /// The one poem-openapi service holding every simulator.

@@ -109,6 +109,16 @@ calls! {
     RestoreSession = "restoreSession": DigitalSession GET "/secure/session";
     /// `GET` and `POST /session/router` (the identity router page and its pick).
     IdentityRouter = "identityRouter": DigitalSession GET | POST "/router";
+    /// `GET` and `POST /identity/authorize` (the provider's sign-in page and its pick).
+    IdentityAuthorize = "identityAuthorize": Identity GET | POST "/authorize";
+    /// `GET /identity/create-id` (the provider's create-ID page).
+    IdentityCreateId = "identityCreateId": Identity GET "/create-id";
+    /// `POST /identity/token` (code for tokens, server to server).
+    IdentityToken = "identityToken": Identity POST "/token";
+    /// `GET /identity/userinfo` (the identity of a bearer token, server to server).
+    IdentityInfo = "identityInfo": Identity GET "/userinfo";
+    /// `GET /identity/logout` (ends the identity's tokens, back to the portal).
+    IdentityLogout = "identityLogout": Identity GET "/logout";
 }
 
 impl Call {
@@ -226,6 +236,9 @@ mod tests {
                 Some(Call::BroadbandFacts),
             ),
             ("POST", "/session/router", Some(Call::IdentityRouter)),
+            ("POST", "/identity/token", Some(Call::IdentityToken)),
+            ("GET", "/identity/token", None),
+            ("GET", "/identity/userinfo", Some(Call::IdentityInfo)),
             ("GET", "/van/assign", None),
             ("POST", "/van/assignment", None),
             ("GET", "/vans/assign", None),

@@ -24,6 +24,7 @@ pub mod call;
 pub mod catalogue;
 pub mod content;
 pub mod digital_session;
+pub mod identity;
 pub mod parse;
 pub mod payments;
 pub mod promotions;

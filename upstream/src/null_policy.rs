@@ -73,6 +73,10 @@ fn roots() -> Vec<Root> {
         root::<digital_session::CreateSessionRequest>(),
         root::<digital_session::CreateSessionResponse>(),
         root::<digital_session::RestoreSessionResponse>(),
+        root::<identity::TokenRequest>(),
+        root::<identity::TokenResponse>(),
+        root::<identity::TokenError>(),
+        root::<identity::IdentityInfo>(),
     ]
 }
 

@@ -27,6 +27,9 @@ pub enum Service {
     Activation,
     /// Digital session (`POST`/`GET /secure/session`) and its identity router (`/router`).
     DigitalSession,
+    /// Identity provider: authorize and create-ID pages, token, userinfo, logout
+    /// (OAuth 2.0 code flow with PKCE; [`crate::identity`]).
+    Identity,
 }
 
 /// One row of [`TABLE`]: everything the workspace knows about a service.
@@ -52,7 +55,7 @@ const fn row(
 }
 
 /// The services, in declaration order: the enum's discriminants index it (checked by a test).
-const TABLE: [Row; 11] = [
+const TABLE: [Row; 12] = [
     row(
         Service::AddressSearch,
         "address-search",
@@ -104,6 +107,12 @@ const TABLE: [Row; 11] = [
         "session",
         "/session",
         Some("BFF_UPSTREAM_SESSION"),
+    ),
+    row(
+        Service::Identity,
+        "identity",
+        "/identity",
+        Some("BFF_UPSTREAM_IDENTITY"),
     ),
 ];
 
@@ -168,7 +177,7 @@ mod tests {
 
     #[test]
     fn discriminants_index_the_table() {
-        assert_eq!(Service::ALL.len(), 11);
+        assert_eq!(Service::ALL.len(), 12);
         for (i, service) in Service::ALL.into_iter().enumerate() {
             assert_eq!(
                 service as usize, i,
@@ -182,9 +191,9 @@ mod tests {
         let names: BTreeSet<_> = Service::ALL.map(Service::name).into();
         let prefixes: BTreeSet<_> = Service::ALL.map(Service::prefix).into();
         let vars: BTreeSet<_> = Service::ALL.iter().filter_map(|s| s.env_var()).collect();
-        assert_eq!(names.len(), 11);
-        assert_eq!(prefixes.len(), 11);
-        assert_eq!(vars.len(), 10);
+        assert_eq!(names.len(), 12);
+        assert_eq!(prefixes.len(), 12);
+        assert_eq!(vars.len(), 11);
         for s in Service::ALL {
             assert!(s.prefix().starts_with('/') && !s.prefix().ends_with('/'));
             if let Some(var) = s.env_var() {
@@ -209,6 +218,7 @@ mod tests {
             Service::of_path("/offers/get-promo"),
             Some(Service::Promotions)
         );
+        assert_eq!(Service::of_path("/identity/token"), Some(Service::Identity));
         assert_eq!(Service::of_path("/vans"), None);
         assert_eq!(Service::of_path("/"), None);
         assert_eq!(Service::Van.rest("/van/assign"), Some("/assign"));

@@ -1,5 +1,6 @@
 //! Issue 9 item 9: the harness `/sim` proxy serves the card-entry page (and its tokenize call)
-//! and the identity router only. Traversal, encoded or not, is 404 and never reaches an
+//! and the identity router, and the identity provider's browser pages (authorize, create-ID,
+//! logout; never its token or userinfo endpoints) only. Traversal, encoded or not, is 404 and never reaches an
 //! upstream (it once placed an order with no cookie and no CSRF token).
 
 use crate::common::*;
@@ -8,7 +9,7 @@ use poem::http::header;
 use serde_json::json;
 use wiremock::{Mock, MockServer, ResponseTemplate, matchers::any};
 
-const ATTEMPTS: [&str; 16] = [
+const ATTEMPTS: [&str; 24] = [
     "/sim/card-entry/../activation/prepaid-customer-activation",
     "/sim/card-entry/%2e%2e/activation/prepaid-customer-activation",
     "/sim/card-entry/%2E%2E/activation/prepaid-customer-activation",
@@ -25,6 +26,14 @@ const ATTEMPTS: [&str; 16] = [
     "/sim/session/routerx",
     "/sim/activation/prepaid-customer-activation",
     "/sim/%63ard-entry",
+    "/sim/identity/token",
+    "/sim/identity/userinfo",
+    "/sim/identity/authorize/../token",
+    "/sim/identity/authorize%2f..%2ftoken",
+    "/sim/identity/logout/..%2Fuserinfo",
+    "/sim/identity/create-id/",
+    "/sim/identity/authorizex",
+    "/sim/identity",
 ];
 
 #[tokio::test]
@@ -60,6 +69,8 @@ async fn traversal_never_reaches_an_upstream() {
     for (post, path) in [
         (true, "/sim/card-entry"),
         (false, "/sim/card-entry/tokenize"),
+        (true, "/sim/identity/create-id"),
+        (true, "/sim/identity/logout"),
     ] {
         let r = if post { cli.post(path) } else { cli.get(path) }
             .send()
@@ -94,6 +105,17 @@ async fn traversal_never_reaches_an_upstream() {
         .send()
         .await
         .assert_status_is_ok();
+    for (post, path) in [
+        (false, "/sim/identity/authorize"),
+        (true, "/sim/identity/authorize"),
+        (false, "/sim/identity/create-id"),
+        (false, "/sim/identity/logout"),
+    ] {
+        let r = if post { cli.post(path) } else { cli.get(path) }
+            .send()
+            .await;
+        r.assert_status_is_ok();
+    }
     let reached: Vec<_> = server
         .received_requests()
         .await
@@ -107,7 +129,11 @@ async fn traversal_never_reaches_an_upstream() {
             "GET /card-entry",
             "POST /card-entry/tokenize",
             "GET /router",
-            "POST /router"
+            "POST /router",
+            "GET /authorize",
+            "POST /authorize",
+            "GET /create-id",
+            "GET /logout",
         ]
     );
 }
@@ -135,4 +161,80 @@ async fn allowed_pages_work_against_the_simulators() {
         .await;
     let page = r.0.into_body().into_string().await.unwrap();
     assert!(page.contains("Session not found"), "{page}");
+}
+
+#[tokio::test]
+async fn the_identity_providers_pages_work_through_the_proxy() {
+    use upstream::identity::{CLIENT_ID, SCOPES};
+    let (cli, _s) = harness_app().await;
+    let verifier = "v".repeat(43);
+    let challenge = simulators::identity::s256(&verifier);
+    let params = [
+        ("client_id", CLIENT_ID),
+        ("redirect_uri", "/en/handoff"),
+        ("response_type", "code"),
+        ("scope", SCOPES),
+        ("state", "st-proxy"),
+        ("code_challenge", challenge.as_str()),
+        ("code_challenge_method", "S256"),
+    ];
+    let mut page = cli.get("/sim/identity/authorize");
+    for (k, v) in params {
+        page = page.query(k, &v);
+    }
+    let page = page.send().await;
+    page.assert_status_is_ok();
+    assert_eq!(page.0.headers()[header::X_FRAME_OPTIONS], "SAMEORIGIN");
+    let html = page.0.into_body().into_string().await.unwrap();
+    assert!(html.contains("value=\"owner-one\""), "{html}");
+    assert!(
+        html.contains("action=\"authorize\""),
+        "posts back through the proxy"
+    );
+
+    let form: Vec<String> = params
+        .iter()
+        .chain(&[("identity", "owner-one")])
+        .map(|(k, v)| format!("{k}={}", v.replace(' ', "+").replace('/', "%2F")))
+        .collect();
+    let picked = cli
+        .post("/sim/identity/authorize")
+        .content_type("application/x-www-form-urlencoded")
+        .body(form.join("&"))
+        .send()
+        .await;
+    picked.assert_status(poem::http::StatusCode::SEE_OTHER);
+    let to = picked.0.headers()[header::LOCATION]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(to.starts_with("/en/handoff?code=ac-"), "{to}");
+    assert!(to.ends_with("&state=st-proxy"), "{to}");
+
+    let out = cli
+        .get("/sim/identity/logout")
+        .query("post_logout_redirect_uri", &"/en/handoff")
+        .query("state", &"expired")
+        .send()
+        .await;
+    out.assert_status(poem::http::StatusCode::SEE_OTHER);
+    out.assert_header(header::LOCATION, "/en/handoff?slo_fs=1&state=expired");
+    let create = cli
+        .get("/sim/identity/create-id")
+        .query("ui_locales", &"es")
+        .send()
+        .await;
+    create.assert_status_is_ok();
+    let html = create.0.into_body().into_string().await.unwrap();
+    assert!(html.contains("<html lang=\"es\">"), "{html}");
+    for path in ["/sim/identity/token", "/sim/identity/userinfo"] {
+        cli.post(path)
+            .send()
+            .await
+            .assert_status(poem::http::StatusCode::NOT_FOUND);
+        cli.get(path)
+            .send()
+            .await
+            .assert_status(poem::http::StatusCode::NOT_FOUND);
+    }
 }

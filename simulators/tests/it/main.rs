@@ -7,6 +7,7 @@ mod buy_scenarios;
 mod buy_services;
 mod contract;
 mod faults;
+mod identity;
 mod scenarios;
 mod services;
 mod world_props;

@@ -30,6 +30,7 @@ use poem_openapi::{
 };
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq as _;
 use tokio::time::Instant;
 use upstream::identity::{
     ACCESS_TOKEN_TTL_SECS, CLIENT_ID, CODE_CHALLENGE_METHOD, CODE_TTL_SECS, IdentityInfo,
@@ -62,15 +63,9 @@ pub fn is_challenge(c: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// Whether `verifier` answers `challenge` (`S256`); compared in constant time.
+/// Whether `verifier` answers `challenge` (`S256`); compared in constant time (`subtle`).
 pub fn pkce_matches(verifier: &str, challenge: &str) -> bool {
-    let got = s256(verifier);
-    got.len() == challenge.len()
-        && got
-            .bytes()
-            .zip(challenge.bytes())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
+    s256(verifier).as_bytes().ct_eq(challenge.as_bytes()).into()
 }
 
 /// A code issued by the authorize page.

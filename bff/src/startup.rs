@@ -117,22 +117,34 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     let spec_value: serde_json::Value = serde_json::from_str(&spec_json).unwrap_or_default();
     let allowed = crate::http::methods::AllowedMethods::from_spec(&spec_value);
     let body_schemas = crate::http::body_types::BodySchemas::from_spec(&spec_value);
+    // Each layer is boxed (`.boxed()`): a middleware's future holds its inner one, so without
+    // the boxes the request's future grew to tens of KB and every layer copied it once more
+    // (memmove was 7% of the hop's CPU; issue 10, "The BFF hop"). A box is one small allocation.
     let api_ep = Route::new()
         .nest("/", service)
         .with(crate::http::body_types::BodyTypes(Arc::new(body_schemas)))
+        .boxed()
         .with(crate::http::csrf::Csrf)
+        .boxed()
         .with(session::CreationLimit(rate_limit::Budget::per_minute(
             "session-new",
             state.config.session_create_per_min,
             state.store.clone(),
         )))
+        .boxed()
         .with(session::middleware(production, state.store.clone()))
+        .boxed()
         .with(mw::BodyLimit(state.config.max_body_bytes))
+        .boxed()
         .with(rate_limits(&state.config, &state.store))
+        .boxed()
         .with(crate::http::methods::MethodCheck(Arc::new(allowed)))
+        .boxed()
         .with(mw::ApiErrors)
+        .boxed()
         .with(mw::ApiCompression)
-        .data(state.clone());
+        .data(state.clone())
+        .boxed();
 
     let mut other = Route::new();
     if state.config.api_docs() {
@@ -160,7 +172,8 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
                 Err(e) if e.status() == StatusCode::NOT_FOUND => not_found_page(),
                 Err(e) => e.into_response(),
             })
-        });
+        })
+        .boxed();
 
     let api_ep = Arc::new(api_ep);
     let other = Arc::new(other);
@@ -179,6 +192,7 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     let hsts = state.config.mode == Mode::Production;
     dispatch
         .with(mw::SecurityHeaders::new(frame_origin, hsts))
+        .boxed()
         .with(telemetry::RequestId)
 }
 

@@ -62,17 +62,23 @@ impl<E: Endpoint> Endpoint for RequestIdEndpoint<E> {
             .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
         let span = tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path());
         let started = Instant::now();
-        let fut = async {
-            let resp = self.0.call(req).await.map(IntoResponse::into_response);
-            let status = resp.as_ref().map_or_else(|e| e.status(), |r| r.status());
-            tracing::info!(
-                status = status.as_u16(),
-                elapsed_ms = started.elapsed().as_millis() as u64,
-                "served"
-            );
-            resp
-        };
-        let mut resp = with_request_id(id.clone(), fut.instrument(span)).await?;
+        // built inside the call (not bound to a local first), so the request's future is not
+        // kept twice in this one's state (issue 10: moves of large futures)
+        let mut resp = with_request_id(
+            id.clone(),
+            async {
+                let resp = self.0.call(req).await.map(IntoResponse::into_response);
+                let status = resp.as_ref().map_or_else(|e| e.status(), |r| r.status());
+                tracing::info!(
+                    status = status.as_u16(),
+                    elapsed_ms = started.elapsed().as_millis() as u64,
+                    "served"
+                );
+                resp
+            }
+            .instrument(span),
+        )
+        .await?;
         if let Ok(v) = HeaderValue::from_str(&id) {
             resp.headers_mut().insert(REQUEST_ID_HEADER, v);
         }

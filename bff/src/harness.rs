@@ -14,9 +14,10 @@
 //!   (POST, the page's script): the simulators' identity router and card-entry stand-in
 //!   proxied on the BFF's origin; likewise the identity provider's pages
 //!   `/sim/identity/authorize` (GET, POST), `/sim/identity/create-id` and
-//!   `/sim/identity/logout` (GET), never its token or userinfo endpoints, so the browser reaches them whatever port the embedded
-//!   simulators use (the defaults of `BFF_IDENTITY_ROUTER_URL`,
-//!   `BFF_IDENTITY_ROUTER_STAGING_URL` and `BFF_CARD_ENTRY_URL` in harness mode). Only these
+//!   `/sim/identity/logout` (GET), never its token or userinfo endpoints. So the browser
+//!   reaches them whatever port the embedded simulators use (the defaults of
+//!   `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_ROUTER_STAGING_URL` and `BFF_CARD_ENTRY_URL`
+//!   in harness mode). Only these
 //!   exact method and path pairs ([`SIM_PAGES`]) are proxied: any other path, `..` or
 //!   encoded variants included, is 404 and never reaches a simulator (the proxy once led to
 //!   every upstream, an order included, without session or CSRF token). Method, query,

@@ -184,31 +184,22 @@ impl Lang {
 #[derive(Debug, Clone, Default, Object, Deserialize)]
 pub struct AuthorizeForm {
     /// [`CLIENT_ID`].
-    #[serde(default)]
     pub client_id: Option<String>,
     /// A registered redirect ([`registered_redirect`]).
-    #[serde(default)]
     pub redirect_uri: Option<String>,
     /// `code`.
-    #[serde(default)]
     pub response_type: Option<String>,
     /// Space-separated; must hold `openid`; only `openid` and [`SCOPE_PAYMENT`] known.
-    #[serde(default)]
     pub scope: Option<String>,
     /// Opaque value of the client, returned with the code (required, at most 512 bytes).
-    #[serde(default)]
     pub state: Option<String>,
     /// `S256` challenge of the client's verifier.
-    #[serde(default)]
     pub code_challenge: Option<String>,
     /// `S256`.
-    #[serde(default)]
     pub code_challenge_method: Option<String>,
     /// `en` or `es` (page language).
-    #[serde(default)]
     pub ui_locales: Option<String>,
     /// Key of the identity picked (the form only).
-    #[serde(default)]
     pub identity: Option<String>,
 }
 
@@ -275,27 +266,14 @@ fn check_authorize(f: &AuthorizeForm, lang: Lang) -> Result<Authorize, &'static 
     })
 }
 
-/// Percent-encodes a query component (everything but RFC 3986 unreserved characters).
-fn encode(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for b in value.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// `uri` with the query pairs appended (`?` or `&`).
+/// `uri` with the query pairs appended (`?` or `&`), form-encoded
+/// (`application/x-www-form-urlencoded`, as RFC 6749 §4.1.2 and Appendix B ask).
 fn with_query(uri: &str, pairs: &[(&str, &str)]) -> String {
-    let query: Vec<String> = pairs
-        .iter()
-        .map(|(k, v)| format!("{k}={}", encode(v)))
-        .collect();
+    let query = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish();
     let sep = if uri.contains('?') { '&' } else { '?' };
-    format!("{uri}{sep}{}", query.join("&"))
+    format!("{uri}{sep}{query}")
 }
 
 /// Issues a one-time code for `identity`.
@@ -863,7 +841,7 @@ mod tests {
     fn query_values_are_encoded() {
         assert_eq!(
             with_query("/en/handoff", &[("state", "a b&c=d/é")]),
-            "/en/handoff?state=a%20b%26c%3Dd%2F%C3%A9"
+            "/en/handoff?state=a+b%26c%3Dd%2F%C3%A9"
         );
         assert_eq!(with_query("/?x=1", &[("code", "ac-1")]), "/?x=1&code=ac-1");
     }

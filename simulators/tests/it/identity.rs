@@ -51,25 +51,15 @@ fn with(
     params
 }
 
+/// A form-encoded value, as the provider writes it into redirects.
 fn encode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-                char::from(b).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
+    form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }
 
 fn form(params: &[(String, String)]) -> String {
-    params
-        .iter()
-        .map(|(k, v)| format!("{k}={}", encode(v)))
-        .collect::<Vec<_>>()
-        .join("&")
+    form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(params)
+        .finish()
 }
 
 async fn page(path: &str, params: &[(String, String)]) -> TestResponse {

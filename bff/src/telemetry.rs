@@ -7,17 +7,31 @@
 //! - [`RequestId`]: every request gets an `x-request-id`: the incoming one when it is 1 to 128
 //!   characters of `[A-Za-z0-9._-]`, else a new UUID v4. It is put on the response header,
 //!   on every log line of the request (span field `request_id`) and in every
-//!   `ApiError.requestId` (via `error::with_request_id`).
+//!   `ApiError.requestId` (via [`with_request_id`]).
 
 use std::time::Instant;
 
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response, http::HeaderValue};
 use tracing::Instrument;
 
-use crate::http::error::with_request_id;
-
 /// Header carrying the request id, in and out.
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
+
+tokio::task_local! {
+    static REQUEST_ID: String;
+}
+
+/// Runs `fut` with `id` as the current request id (see [`current_request_id`]).
+pub async fn with_request_id<F: Future>(id: String, fut: F) -> F::Output {
+    REQUEST_ID.scope(id, fut).await
+}
+
+/// The request id of the request being served (`x-request-id`), or `unknown` outside one.
+pub fn current_request_id() -> String {
+    REQUEST_ID
+        .try_with(Clone::clone)
+        .unwrap_or_else(|_| "unknown".to_owned())
+}
 
 /// Installs the JSON log subscriber; a second call is a no-op.
 pub fn init() {

@@ -22,23 +22,7 @@
 use poem::http::StatusCode;
 use poem_openapi::{Enum, Object};
 
-use crate::{store::StoreError, upstream::UpstreamError};
-
-tokio::task_local! {
-    static REQUEST_ID: String;
-}
-
-/// Runs `fut` with `id` as the current request id (see [`current_request_id`]).
-pub async fn with_request_id<F: Future>(id: String, fut: F) -> F::Output {
-    REQUEST_ID.scope(id, fut).await
-}
-
-/// The request id of the request being served (`x-request-id`), or `unknown` outside one.
-pub fn current_request_id() -> String {
-    REQUEST_ID
-        .try_with(Clone::clone)
-        .unwrap_or_else(|_| "unknown".to_owned())
-}
+use crate::{store::StoreError, telemetry::current_request_id, upstream::UpstreamError};
 
 /// Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize, serde::Deserialize)]

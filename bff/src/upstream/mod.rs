@@ -224,7 +224,7 @@ impl Clients {
             // the upstream can log our request id (the simulators do, at debug)
             .header(
                 crate::telemetry::REQUEST_ID_HEADER,
-                crate::http::error::current_request_id(),
+                crate::telemetry::current_request_id(),
             );
         if let Some(s) = &ctx.scenario {
             rb = rb.header(SCENARIO_HEADER, s);

@@ -359,7 +359,7 @@ impl BuyApi {
             .into(),
             Ok(Idempotent::Answer(Ok(r))) => SubmitOrderResponse::Ok(Json(r)),
             Ok(Idempotent::Answer(Err(mut e))) => {
-                e.request_id = crate::http::error::current_request_id();
+                e.request_id = crate::telemetry::current_request_id();
                 e.into()
             }
         }

@@ -211,6 +211,14 @@ struct Authorize {
     challenge: String,
 }
 
+/// The refusal of a return address that is not registered (authorize and logout).
+const fn unregistered(lang: Lang) -> &'static str {
+    lang.pick(
+        "The return address is not registered for this client.",
+        "La dirección de regreso no está registrada para este cliente.",
+    )
+}
+
 /// Why an authorize request is refused (shown on the 400 page; never redirected).
 fn check_authorize(f: &AuthorizeForm, lang: Lang) -> Result<Authorize, &'static str> {
     let text = |v: &Option<String>| v.as_deref().unwrap_or_default().to_owned();
@@ -219,10 +227,7 @@ fn check_authorize(f: &AuthorizeForm, lang: Lang) -> Result<Authorize, &'static 
     }
     let redirect_uri = text(&f.redirect_uri);
     if registered_redirect(&redirect_uri).is_none() {
-        return Err(lang.pick(
-            "The return address is not registered for this client.",
-            "La dirección de regreso no está registrada para este cliente.",
-        ));
+        return Err(unregistered(lang));
     }
     if f.response_type.as_deref() != Some("code") {
         return Err(lang.pick(
@@ -666,13 +671,7 @@ impl IdentityApi {
         if let Some(uri) = &target
             && registered_redirect(uri).is_none()
         {
-            return RedirectAnswer::BadRequest(Html(refused_page(
-                lang,
-                lang.pick(
-                    "The return address is not registered for this client.",
-                    "La dirección de regreso no está registrada para este cliente.",
-                ),
-            )));
+            return RedirectAnswer::BadRequest(Html(refused_page(lang, unregistered(lang))));
         }
         if let Some(hint) = id_token_hint.0.as_deref() {
             end_tokens(hint);

@@ -3,12 +3,17 @@ import type { APIRequestContext } from '@playwright/test';
 /** Merchant-flow content as the BFF serves it to the app (the same texts the user sees). */
 export type Content = Record<string, unknown>;
 
-export async function merchantContent(request: APIRequestContext, locale: string): Promise<Content> {
+async function bundle(request: APIRequestContext, locale: string, area: string): Promise<Content> {
   const prefix = locale === 'es' ? '/-/api/es' : '/-/api';
-  const res = await request.get(`${prefix}/my.prepaid/merchant-flow`);
-  if (!res.ok()) throw new Error(`content ${locale}: ${res.status()}`);
+  const res = await request.get(`${prefix}/my.prepaid/${area}`);
+  if (!res.ok()) throw new Error(`content ${area} ${locale}: ${res.status()}`);
   return (await res.json()) as Content;
 }
+
+export const merchantContent = (request: APIRequestContext, locale: string) => bundle(request, locale, 'merchant-flow');
+
+/** Buy-flow content (`buyflow` bundle) in `locale`. */
+export const buyflowContent = (request: APIRequestContext, locale: string) => bundle(request, locale, 'buyflow');
 
 /** Resolves a content key path such as `assignErrors.deviceCodeNotFound`. */
 export { contentText as text } from '../../web/src/testing/scenarioFiles';

@@ -57,6 +57,13 @@ export function scenarios<I = RetailInput>(flow: string): Scenario<I>[] {
     });
 }
 
+/** The scenario `<flow>/<situation>`; throws when there is none. */
+export function scenario<I = RetailInput>(id: string): Scenario<I> {
+  const found = scenarios<I>(id.split('/')[0]).find((s) => s.id === id);
+  if (!found) throw new Error(`no scenario ${id}`);
+  return found;
+}
+
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -1,10 +1,10 @@
 import { expect, test, type Request } from '@playwright/test';
 import { choose, walkBuy, type BuyInput } from '../lib/buy';
 import { text, type Content } from '../lib/content';
-import { scenarios } from '../lib/scenarios';
+import { scenario } from '../lib/scenarios';
 
 // Submit order answers after 1.5 s in this scenario: time for a double click and a reload.
-const slow = scenarios<BuyInput>('buy').find((s) => s.id === 'buy/submit-order-slow')!;
+const slow = scenario<BuyInput>('buy/submit-order-slow');
 const ACTIVATION = 'prepaid-customer-activation';
 
 test('a double click, a reload mid-submit and a replayed request place one order', async ({ page, request }) => {

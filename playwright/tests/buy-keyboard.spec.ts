@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { text, type Content } from '../lib/content';
 import { tabTo } from '../lib/keyboard';
-import { scenarios } from '../lib/scenarios';
+import { scenario } from '../lib/scenarios';
 import type { BuyInput } from '../lib/buy';
 
-const happy = scenarios<BuyInput>('buy').find((s) => s.id === 'buy/happy-paid-shipping')!;
+const happy = scenario<BuyInput>('buy/happy-paid-shipping');
 
 // Tab order runs through the header, the page and into the card-entry iframe.
 const TABS = 60;

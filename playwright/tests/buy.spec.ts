@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { walkBuy, type BuyInput } from '../lib/buy';
-import { text, type Content } from '../lib/content';
+import { buyflowContent, text } from '../lib/content';
 import { englishReference, expectSpanishOnly, type EnglishReference } from '../lib/i18n';
 import { walks, WALKED } from '../lib/scenarios';
 import { catalogued, type Catalogue } from '../../web/src/testing/scenarioFiles';
-
-async function buyflow(request: import('@playwright/test').APIRequestContext, locale: string): Promise<Content> {
-  const res = await request.get(`${locale === 'es' ? '/-/api/es' : '/-/api'}/my.prepaid/buyflow`);
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as Content;
-}
 
 const MARKETING = /^https:\/\/www\.example-cable\.com\//;
 
@@ -26,7 +20,7 @@ for (const { scenario, locales } of walks<BuyInput>('buy', WALKED.buy.journeys, 
   for (const locale of locales) {
     test(`${scenario.id} [${locale}]: ${scenario.title}`, async ({ page, request }) => {
       test.setTimeout(90_000);
-      const content = await buyflow(request, locale);
+      const content = await buyflowContent(request, locale);
       await page.route(MARKETING, (r) => r.fulfill({ contentType: 'text/html', body: '<title>marketing</title>' }));
       // the payment form's reset timers (30 s, then 10 s) are fast-forwarded by the walk
       if (scenario.input.attempts) await page.clock.install();

@@ -1,27 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { walkBuy, type BuyInput } from '../lib/buy';
-import { merchantContent, text, type Content } from '../lib/content';
+import { buyflowContent, merchantContent, text } from '../lib/content';
 import { englishReference, expectSpanishOnly, type EnglishReference } from '../lib/i18n';
 import { walkRetail } from '../lib/retail';
-import { scenarios, walkedIn, type RetailInput, type Scenario } from '../lib/scenarios';
+import { scenario, walkedIn } from '../lib/scenarios';
 
 // Every screen state in Spanish shows Spanish content only: no English content value, no text
 // whose words only the English content uses (the provider's catalogue English), no upstream id
 // (`lib/i18n.ts`). retail.spec.ts and buy.spec.ts check it on their Spanish walks; this spec
 // walks in Spanish the states they do not (each walk visits its states once; the final state
 // is checked at the end).
-
-const scenario = <I = RetailInput>(id: string): Scenario<I> => {
-  const found = scenarios<I>(id.split('/')[0]).find((s) => s.id === id);
-  if (!found) throw new Error(`no scenario ${id}`);
-  return found;
-};
-
-async function buyflow(request: APIRequestContext, locale: string): Promise<Content> {
-  const res = await request.get(`${locale === 'es' ? '/-/api/es' : '/-/api'}/my.prepaid/buyflow`);
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as Content;
-}
 
 let reference: EnglishReference | undefined;
 const english = async (request: APIRequestContext) => (reference ??= await englishReference(request));
@@ -79,7 +67,7 @@ for (const { id, input } of BUY.filter((b) => !buyWalked.has(b.id))) {
     const ref = await english(request);
     const s = scenario<BuyInput>(id);
     const walked = { ...s, input: { ...s.input, ...input } };
-    const content = await buyflow(request, 'es');
+    const content = await buyflowContent(request, 'es');
     await page.goto(`/harness/start/${s.id}?locale=es`);
     await walkBuy(page, walked, content, 'es', (state) => expectSpanishOnly(page, ref, state));
     const final = input?.submit === false ? 'order-review' : s.expect.stage;
@@ -107,7 +95,7 @@ for (const { locale, card, cvv, shown } of CARDS) {
   test(`the review page shows the card type "${shown}" [${locale}]`, async ({ page, request }) => {
     test.setTimeout(90_000);
     const s = scenario<BuyInput>('buy/happy-paid-shipping');
-    const content = await buyflow(request, locale);
+    const content = await buyflowContent(request, locale);
     await page.goto(`/harness/start/${s.id}?locale=${locale}`);
     await walkBuy(page, { ...s, input: { ...s.input, card, cvv: cvv ?? s.input.cvv, submit: false } }, content, locale);
     const summary = page.locator('[data-page="order-review"]').getByTestId('card-summary');

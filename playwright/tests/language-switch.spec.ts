@@ -1,19 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { walkBuy, type BuyInput } from '../lib/buy';
-import { merchantContent, text, type Content } from '../lib/content';
+import { buyflowContent, merchantContent, text } from '../lib/content';
 import { walkRetail } from '../lib/retail';
-import { scenarios, type RetailInput, type Scenario } from '../lib/scenarios';
+import { scenario } from '../lib/scenarios';
 
 // The language toggle swaps the locale and keeps the rest (seed 000 §2): at every state of the
 // retail flow and every buy page the toggle is pressed twice (to the other language and back),
 // and the state, what was entered and the path stay; only the language changes. Walked from
 // each language, so both directions are proven from both starts.
-
-const scenario = <I = RetailInput>(id: string): Scenario<I> => {
-  const found = scenarios<I>(id.split('/')[0]).find((s) => s.id === id);
-  if (!found) throw new Error(`no scenario ${id}`);
-  return found;
-};
 
 interface Snapshot {
   /** the stage or page markers shown */
@@ -93,8 +87,7 @@ for (const locale of ['en', 'es'] as const) {
 
   test(`buy: the switch keeps the page and what was entered [${locale}]`, async ({ page, request }) => {
     test.setTimeout(90_000);
-    const res = await request.get(`${locale === 'es' ? '/-/api/es' : '/-/api'}/my.prepaid/buyflow`);
-    const content = (await res.json()) as Content;
+    const content = await buyflowContent(request, locale);
     const s = scenario<BuyInput>('buy/happy-paid-shipping');
     const customer = s.input.customer ?? {};
     await page.goto(`/harness/start/${s.id}?locale=${locale}`);

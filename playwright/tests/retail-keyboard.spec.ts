@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { merchantContent, text } from '../lib/content';
 import { tabTo } from '../lib/keyboard';
-import { scenarios } from '../lib/scenarios';
+import { scenario } from '../lib/scenarios';
 
-const happy = scenarios('retail').find((s) => s.id === 'retail/assign-success')!;
+const happy = scenario('retail/assign-success');
 
 test('the happy path is completed by keyboard alone', async ({ page, request }) => {
   const content = await merchantContent(request, 'en');

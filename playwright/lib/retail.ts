@@ -13,7 +13,8 @@ function responseTo(page: Page, path: string): Promise<Response | null> {
 
 /**
  * Walks the retail starter-kit flow as a customer would, with the scenario's input, running axe
- * on every stage it reaches (and `onState`, when given). Returns when the flow has settled on its final stage or page.
+ * on every stage it reaches (and `onState`, when given). Returns when the flow has settled on its
+ * final stage or page.
  */
 export async function walkRetail(
   page: Page,

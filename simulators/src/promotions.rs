@@ -33,6 +33,8 @@ impl PromotionsApi {
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<PromoResponse> {
-        Json(buy_world::promotions(&body.market_id))
+        Json(buy_world::promotions(
+            body.market_id.as_deref().unwrap_or_default(),
+        ))
     }
 }

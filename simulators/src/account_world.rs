@@ -519,6 +519,22 @@ mod tests {
         assert_eq!(expiry(now, 0), "2026-03-06T23:59:59Z");
     }
 
+    proptest::proptest! {
+        /// Whatever the instant, an account with `d` days left shows `d` days remaining
+        /// (whole days to expiry, floored, + 1), and a scheduled move stays 10 days ahead.
+        #[test]
+        fn days_left_do_not_depend_on_the_day(secs in 0i64..4_000_000_000, d in -40i64..40) {
+            let now = DateTime::from_timestamp(secs, 0).unwrap();
+            let expiry = DateTime::parse_from_rfc3339(&expiry(now, d)).unwrap().to_utc();
+            let remaining = (expiry - now).num_seconds().div_euclid(86_400) + 1;
+            proptest::prop_assert_eq!(remaining, d);
+            let moving = aux_account("8993100000001304", now);
+            let day = moving.aux_details[0].aux_acct_schedule_date.clone().unwrap();
+            let day = NaiveDate::parse_from_str(&day, "%Y-%m-%d").unwrap();
+            proptest::prop_assert_eq!(day, now.date_naive() + Days::new(MOVE_IN_DAYS));
+        }
+    }
+
     #[test]
     fn unknown_and_absent_accounts_are_not_found() {
         let now = at("2026-03-07T12:00:00Z");

@@ -230,10 +230,7 @@ async fn aux_accounts_and_reconnect_eligibility() {
             status
         );
         assert_eq!(r.aux_details[0].aux_account_id, aux_id);
-        assert_eq!(
-            r.reconnect_eligibility.unwrap().reconnect_eligible_acct,
-            false
-        );
+        assert!(!r.reconnect_eligibility.unwrap().reconnect_eligible_acct);
     }
     // The Activated aux account has a dashboard of its own; the Preactivated one awaits
     // activation (open, no plans).

@@ -26,7 +26,7 @@ pub const LEGACY_TV_MARK: &str = "VDO_V0";
 /// Suffix removed from TV product names (seed 001 §3 `xitvProducts`).
 pub const NAME_SUFFIX: &str = " 30 Day";
 /// `planStatus` of a paused line of business (our value: the seed names the paused state,
-/// not how the account service reports it).
+/// not how the account service reports it; a started move pauses too, [`paused`]).
 pub const PLAN_STATUS_PAUSED: &str = "PAUSED";
 
 const DAY_SECS: i64 = 86_400;
@@ -171,11 +171,14 @@ pub fn is_van(d: &DashboardResponse) -> bool {
         .is_some_and(|c| c.account_type == ACCOUNT_TYPE_VAN)
 }
 
-/// Whether the internet service is paused (its plan status is [`PLAN_STATUS_PAUSED`]).
-pub fn paused(d: &DashboardResponse) -> bool {
-    d.plan_status_details
-        .iter()
-        .any(|p| p.lob == LOB_HSD && p.plan_status.eq_ignore_ascii_case(PLAN_STATUS_PAUSED))
+/// Whether the services are paused (blue ring): the scheduled move `mv` has started ("all
+/// active prepaid services are paused once the move starts and unpaused after activation",
+/// seed 001 §2), or the internet plan status says so ([`PLAN_STATUS_PAUSED`], ours).
+pub fn paused(d: &DashboardResponse, mv: Option<&ScheduledMove>, now: DateTime<Utc>) -> bool {
+    mv.is_some_and(|m| m.started(now))
+        || d.plan_status_details
+            .iter()
+            .any(|p| p.lob == LOB_HSD && p.plan_status.eq_ignore_ascii_case(PLAN_STATUS_PAUSED))
 }
 
 /// Why the dashboard cannot show (seed 001 §4 "Page readiness and checks", §8 log lines).
@@ -380,6 +383,12 @@ impl ScheduledMove {
     /// The cancel date shown: the day before the move ([`cancel_date_shown`]).
     pub fn cancel_date(&self) -> NaiveDate {
         cancel_date_shown(self.schedule_date)
+    }
+
+    /// Whether the move has started at `now`: the move day has begun in US Eastern time,
+    /// i.e. the cancel cutoff has passed.
+    pub fn started(&self, now: DateTime<Utc>) -> bool {
+        !can_cancel(self.schedule_date, now)
     }
 }
 

@@ -82,7 +82,7 @@ async fn every_world_account_reaches_its_branch_through_the_bff_clients() {
             let moving = rules::scheduled_move(&x);
             let internet = rules::internet(&d, now).expect("internet expiry");
             let days = internet.days_remaining;
-            let ring = rules::ring(days, auto, rules::paused(&d));
+            let ring = rules::ring(days, auto, rules::paused(&d, moving.as_ref(), now));
             let refill = rules::refill_now(days, auto, moving.is_some());
             assert!(rules::behind_the_modem(&d), "{n}");
             assert_eq!(rules::is_van(&d), a.dashboard == S::Van, "{n}");

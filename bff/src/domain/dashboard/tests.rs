@@ -372,9 +372,16 @@ fn internet_and_flags_from_the_answer() {
     let i = internet(&d, at("2026-11-30T08:00:00Z")).unwrap();
     assert_eq!(i.days_remaining, 5);
     assert_eq!(i.expiration_date(), day("2026-12-04"));
-    assert!(behind_the_modem(&d) && !is_van(&d) && !paused(&d));
+    let now = at("2026-11-30T08:00:00Z");
+    assert!(behind_the_modem(&d) && !is_van(&d) && !paused(&d, None, now));
+    // A move on 2026-12-14 starts at 05:00 UTC that day (standard time).
+    let mv = scheduled_move(&aux_of(Some(AuxAcctStatus::Preactivated), false)).unwrap();
+    assert!(!paused(&d, Some(&mv), now));
+    assert!(!paused(&d, Some(&mv), at("2026-12-14T04:59:59Z")));
+    assert!(paused(&d, Some(&mv), at("2026-12-14T05:00:00Z")));
+    assert!(mv.started(at("2026-12-20T00:00:00Z")));
     d.plan_status_details[0].plan_status = "Paused".into();
-    assert!(paused(&d));
+    assert!(paused(&d, None, now));
     d.plan_status_details[0].expiry_date = "soon".into();
     assert_eq!(internet(&d, at("2026-11-30T08:00:00Z")), None);
     d.subscription_details[0].mac_id = Some(" ".into());

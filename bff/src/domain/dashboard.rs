@@ -1,6 +1,7 @@
 //! The dashboard's rules (seed 001 §2 "Dashboard", §4 "Page readiness and checks", "Service
 //! status", "Scheduled move", "Auto-refill", §6, §8, §9), computed once in the BFF from the
-//! account service's answers (`upstream::account`) so the browser only shows them.
+//! account service's answers (`upstream::account`) so the browser only shows them; the
+//! dashboard's promotion in `dashboard/promo.rs` ([`dashboard_promo`]).
 //!
 //! Time is always passed in (`now`): days remaining count whole days to the expiry instant.
 //! The move-cancel cutoff is midnight at the start of the move day in US Eastern time, which
@@ -16,6 +17,9 @@ use upstream::account::{
 use upstream::identity::PrepaidStatus;
 
 use super::money;
+
+mod promo;
+pub use promo::{PROMO_LIST, Promo, REFILL_PROMO, WINBACK_LIST, WINBACK_PROMO, dashboard_promo};
 
 /// Days at or under which the ring turns amber and refill-now shows (seed 001 §9).
 pub const REFILL_THRESHOLD_DAYS: i64 = 10;

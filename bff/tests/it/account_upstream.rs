@@ -133,7 +133,10 @@ async fn every_world_account_reaches_its_branch_through_the_bff_clients() {
             } else {
                 "P_SALE35OFF_021522"
             };
-            assert_eq!(promos.prepaid_promotions.discounts[0].disc_id, want, "{n}");
+            let promo = rules::dashboard_promo(&promos.prepaid_promotions.discounts, now)
+                .expect("a valid promotion");
+            assert_eq!(promo.id, want, "{n}");
+            assert_eq!(promo.winback, a.dashboard == S::Expired);
         }
     }
     assert_eq!(seen, 24, "every identity account in the prepaid database");

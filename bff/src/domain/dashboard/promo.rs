@@ -80,7 +80,7 @@ mod tests {
                 winback: false
             })
         );
-        assert!(dashboard_promo(&[winback.clone()], now).unwrap().winback);
+        assert!(dashboard_promo(&[winback], now).unwrap().winback);
         assert_eq!(dashboard_promo(&[], now), None);
         let other = disc("P_NEWCUST35OFF_0126", "20260101000000", None);
         assert_eq!(

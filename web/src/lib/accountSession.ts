@@ -1,4 +1,5 @@
 import { api, call, CallFailure, resetXsrfToken, type Schemas } from '../api/client';
+import { leaveApp } from './leave';
 import type { Locale } from './locale';
 
 /**
@@ -22,7 +23,7 @@ export function startSignIn(locale: Locale, flags: SignInFlags = {}, createId = 
 
 /** Starts a sign-in and leaves for the provider's page. */
 export async function goToSignIn(locale: Locale, flags: SignInFlags = {}, createId = false): Promise<void> {
-  window.location.assign(await startSignIn(locale, flags, createId));
+  leaveApp(await startSignIn(locale, flags, createId));
 }
 
 /** `ping`: `force` always extends the server's idle window (840 s). */
@@ -44,7 +45,7 @@ export async function signOutAndLeave(locale: Locale, expired = false, to?: stri
     // the seed: a logout failure is reported, then the flow continues
   }
   resetXsrfToken();
-  window.location.assign(url);
+  leaveApp(url);
 }
 
 /** The `errorCode`s of a 403 that end or refuse the signed-in session (contract section B). */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { AllContent } from '../content/hooks';
-import { getLastActionAt, onAction, ping, signOutAndLeave } from '../lib/accountSession';
+import { getLastActionAt, markAction, onAction, ping, signOutAndLeave } from '../lib/accountSession';
 import type { Locale } from '../lib/locale';
 
 /** Seed 001 §9: the warning opens 750 000 ms after the last action... */
@@ -97,6 +97,8 @@ export function SessionTimeout({ locale, content }: { locale: Locale; content: A
   // a mutation, so a session error of the ping goes through the app's one handler
   const keepAlive = useMutation({ mutationFn: () => ping(true) });
   const keep = () => {
+    // the choice is an action: the next warning is 750 s from now, not from the old last call
+    markAction();
     close();
     keepAlive.mutate();
   };

@@ -558,7 +558,7 @@ mod tests {
         Config::from_lookup(|k| m.get(k).cloned())
     }
 
-    const ALL: [(&str, &str); 11] = [
+    const ALL: [(&str, &str); 12] = [
         ("BFF_UPSTREAM_ADDRESS_SEARCH", "http://a"),
         ("BFF_UPSTREAM_SERVICEABILITY", "http://s/"),
         ("BFF_UPSTREAM_VAN", "http://v"),
@@ -570,6 +570,7 @@ mod tests {
         ("BFF_UPSTREAM_ACTIVATION", "http://act"),
         ("BFF_UPSTREAM_SESSION", "http://ses"),
         ("BFF_UPSTREAM_IDENTITY", "http://idp"),
+        ("BFF_UPSTREAM_ACCOUNT", "http://acct"),
     ];
 
     #[test]

@@ -7,6 +7,7 @@
 //! [`UpstreamError`]. Answers are read tolerantly in production and strictly in harness mode
 //! ([`drift`]).
 
+pub mod account;
 pub mod activation;
 pub mod address_search;
 pub mod catalogue;

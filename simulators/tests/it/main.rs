@@ -3,6 +3,7 @@
 
 mod common;
 
+mod account;
 mod buy_scenarios;
 mod buy_services;
 mod contract;

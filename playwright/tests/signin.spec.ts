@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { allContent, type AllContent } from '../lib/content';
+import { englishReference, expectSpanishOnly } from '../lib/i18n';
 
 // Sign-in through the simulated identity provider (seed 001 §4 "Sign-in", §2 "Account
 // picker"), each test identity landing where the seed says, in English and Spanish, with axe
@@ -28,6 +29,7 @@ for (const locale of ['en', 'es'] as const) {
       await expect(page.getByRole('button', { name: c.handoff.createId })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expectNoAxeViolations(page, `handoff ${locale}`);
+      if (locale === 'es') await expectSpanishOnly(page, await englishReference(page.request), 'handoff');
     });
 
     test('owner-one: exactly one prepaid account goes to the dashboard', async ({ page }) => {
@@ -44,6 +46,7 @@ for (const locale of ['en', 'es'] as const) {
       const go = page.getByRole('button', { name: c.accountPicker.continueLabel });
       await expect(go).toBeDisabled();
       await expectNoAxeViolations(page, `account picker ${locale}`);
+      if (locale === 'es') await expectSpanishOnly(page, await englishReference(page.request), 'account picker');
       // keyboard only: into the first group, choose, on to Continue
       await current.getByRole('radio').first().focus();
       await page.keyboard.press('Space');
@@ -60,6 +63,7 @@ for (const locale of ['en', 'es'] as const) {
       await expect(identity).toContainText(c.permissionError.idLabel);
       await expect(identity).toContainText(c.permissionError.emailLabel);
       await expectNoAxeViolations(page, `permission error ${locale}`);
+      if (locale === 'es') await expectSpanishOnly(page, await englishReference(page.request), 'permission error');
     });
 
     // seed 001 §4: anything but exactly one prepaid account is the picker, so none is an

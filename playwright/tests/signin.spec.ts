@@ -16,6 +16,25 @@ async function signIn(page: Page, c: AllContent, locale: string, identity: strin
   await page.locator('form button[type="submit"]').click();
 }
 
+test('the sign-in pages are written for their route: 200, language, the shell content inline; / is the English handoff', async ({ request }) => {
+  for (const [path, lang] of [
+    ['/', 'en'],
+    ['/en/handoff', 'en'],
+    ['/es/handoff', 'es'],
+    ['/es/account-picker', 'es'],
+    ['/en/timeout-error', 'en'],
+    ['/es/permission-error', 'es'],
+  ]) {
+    const r = await request.get(path);
+    expect(r.status(), path).toBe(200);
+    const html = await r.text();
+    expect(html, path).toContain(`<html lang="${lang}">`);
+    const inline = JSON.parse(/<script type="application\/json" id="pp-content">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+    expect(Object.keys(inline[lang] ?? {}).sort(), path).toEqual(['all', 'dictionary']);
+  }
+  expect((await request.get('/en/handoff/extra')).status()).toBe(404);
+});
+
 for (const locale of ['en', 'es'] as const) {
   test.describe(`sign-in (${locale})`, () => {
     let c: AllContent;

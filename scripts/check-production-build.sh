@@ -24,10 +24,10 @@ for s in ADDRESS_SEARCH SERVICEABILITY VAN CONTENT CATALOGUE PROMOTIONS TAX PAYM
   env_up+=("BFF_UPSTREAM_$s=http://127.0.0.1:9")
 done
 env_prod=(BFF_PUBLIC_ORIGIN=https://prepaid.example.com BFF_CARD_ENTRY_URL=https://pay.example.com/card-entry
-  BFF_IDENTITY_ROUTER_URL=https://id.example.com/router)
+  BFF_IDENTITY_ROUTER_URL=https://id.example.com/router BFF_IDENTITY_PROVIDER_URL=https://login.example.com/oauth)
 # Production names the settings it cannot do without instead of deriving them.
 out=$(env "${env_up[@]}" BFF_MODE=production BFF_ADDR=127.0.0.1:0 timeout 5 "$bin" 2>&1 || true)
-grep -q "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL" <<<"$out" || {
+grep -q "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL, BFF_IDENTITY_PROVIDER_URL" <<<"$out" || {
   echo "FAIL: production without its browser-facing settings did not refuse to start: $out" >&2; exit 1
 }
 env "${env_up[@]}" "${env_prod[@]}" BFF_MODE=production BFF_ADDR="127.0.0.1:$port" RUST_LOG=warn "$bin" &

@@ -14,6 +14,7 @@ pub mod catalogue;
 pub mod content;
 pub mod digital_session;
 pub mod drift;
+pub mod identity;
 pub mod payments;
 pub mod promotions;
 pub mod serviceability;

@@ -72,6 +72,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/-/api/{site}/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * English texts of the signed-in account area (`All`: page shell, handoff, account
+         *     picker, timeout-error and permission-error pages; seed 001 §2, §3 bundle `all`).
+         */
+        get: operations["getAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/es/{site}/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish texts of the signed-in account area (`All`). */
+        get: operations["getAllEs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/-/api/{site}/buyflow": {
         parameters: {
             query?: never;
@@ -550,10 +587,202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a sign-in: keeps a new `state` and PKCE verifier (one use) with `bhr` and
+         *     `mobile` in the server session and answers the provider's authorize page (create-ID
+         *     page with `createId`) to send the browser to. A sign-in already under way is
+         *     replaced.
+         */
+        post: operations["startSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/decoder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes a sign-in with the provider's `code` and `state` (the hand-off's query):
+         *     the state must be the one of `startSignIn` (one use), the code is exchanged with the
+         *     verifier, the identity read with the access token. Tokens and identity stay on the
+         *     server; the session id rotates (new cookie). `next`: `dashboard` (exactly one
+         *     account in the prepaid database, owned: it is chosen), `permissionError` (that
+         *     account not owned), `accountPicker` (any other number), `error` (state, code,
+         *     provider failure, identity without `custGuid` or `identityResponse`, or with an
+         *     `errorCode`). Any previous sign-in of the session ends first.
+         */
+        post: operations["decodeSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/account-picker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account picker (seed 001 §4 "Account picker"): the identity's accounts present
+         *     in the prepaid database, split into open and closed.
+         */
+        get: operations["getAccountPicker"];
+        put?: never;
+        /**
+         * Chooses the account to use (kept in the session): `next` is `dashboard`, or
+         *     `permissionError` when the identity is not its owner (seed 001 §6). An account that
+         *     is not one of the picker's: 403 `SESSION_REJECTED`.
+         */
+        post: operations["chooseAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person (shell greeting, permission-error page): names, pronoun, uid,
+         *     contact points and their verification, the chosen account and how many prepaid
+         *     accounts the identity has. Never a token or the customer guid.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps the sign-in alive (seed 001 §4 "Session and timeout"): pings, i.e. starts the
+         *     idle window (840 s) again, when `force` or when under 300 s of it remain; otherwise
+         *     reports `pinged: false` and changes nothing. An expired sign-in: 403
+         *     `SESSION_EXPIRED`.
+         */
+        post: operations["ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs out: the session (tokens, identity, every flow context id) is purged on the
+         *     server and its cookie cleared; answers the provider's logout page, which ends the
+         *     provider's session (`id_token_hint`) and returns to `{origin}/{locale}/handoff`
+         *     (`state=expired` when `expired`). Works signed in or not.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AccountChosen
+         * @description Answer of `chooseAccount`.
+         */
+        AccountChosen: {
+            /** @description The next page. */
+            next: components["schemas"]["ChosenNext"] & unknown;
+        };
+        /**
+         * AccountHeader
+         * @description Header of the signed-in shell.
+         */
+        AccountHeader: {
+            /** @description The logo's image; its `alt` names the site. */
+            logo: components["schemas"]["Image"] & unknown;
+            /** @description `Hi {name}`: `{name}` is replaced by the chosen first name, else the first name. */
+            greeting: string;
+            /** @description Accessible name of the notification badge; `{count}` is replaced by the count. */
+            notificationsLabel: string;
+            /** @description The log-out link's text. */
+            logout: string;
+            /** @description The mobile menu button's accessible name. */
+            menu: string;
+            /** @description Accessible name of the main navigation. */
+            navigationLabel: string;
+            /** @description Refill button (active accounts); `url` below the locale, e.g. `/refill`. */
+            refill: components["schemas"]["Link"] & unknown;
+            /** @description Reactivate button (deactivated accounts); `url` below the locale, e.g. `/reconnect`. */
+            reactivate: components["schemas"]["Link"] & unknown;
+        };
+        /**
+         * AccountPicker
+         * @description Answer of `getAccountPicker` (seed 001 §4 "Account picker"): the identity's accounts
+         *     present in the prepaid database, split by `prepaidStatus`, provider order.
+         */
+        AccountPicker: {
+            /** @description `Open` accounts. */
+            open: components["schemas"]["PickerAccount"][];
+            /** @description `Closed` accounts. */
+            closed: components["schemas"]["PickerAccount"][];
+        };
+        /**
+         * AccountPickerTexts
+         * @description The account picker (seed 001 §2 "Account picker").
+         */
+        AccountPickerTexts: {
+            title: string;
+            subtitle: string;
+            currentAccounts: string;
+            pastAccounts: string;
+            continueLabel: string;
+            unlistedNote: string;
+            loading: string;
+        };
         /**
          * AddInstrumentBody
          * @description Body of `addPaymentInstrument`: the component's `cpcData.cardDetails` and `paymentInfo`
@@ -674,6 +903,37 @@ export interface components {
             outcome: components["schemas"]["ValidationOutcome"] & unknown;
             /** @description True when the unit matched nothing and the matches come from a retry without unit. */
             unitDropped: boolean;
+        };
+        /**
+         * All
+         * @description `GET /-/api/{site}/all`: the signed-in account area's shared texts (seed 001 §2 "Page
+         *     shell", "Account picker", the handoff, error, timeout-error and permission-error pages;
+         *     §3 content bundle `all`). The footer here is in the bundle's language.
+         */
+        All: {
+            /** @description Header of the signed-in page shell. */
+            header: components["schemas"]["AccountHeader"] & unknown;
+            /**
+             * @description Navigation items, in order; each one typed `refill`, `activate`, `account`, `chat`
+             *     or `other` (seed 001 §2 "Page shell").
+             */
+            navigation: components["schemas"]["NavItem"][];
+            /** @description Sticky bottom call to action (same buttons as the header, plus the promo banner). */
+            stickyCta: components["schemas"]["StickyCta"] & unknown;
+            /** @description Copyright and five links (label, URL, target); hidden in-app. */
+            footer: components["schemas"]["Footer"] & unknown;
+            /** @description Session-timeout modal (seed 001 §2, §4 "Session and timeout"). */
+            sessionTimeout: components["schemas"]["SessionTimeoutTexts"] & unknown;
+            /** @description Sync-up modal (seed 001 §2). */
+            syncUp: components["schemas"]["SyncUpTexts"] & unknown;
+            /** @description `/{locale}/handoff` (and `/`): the warm-transfer landing page. */
+            handoff: components["schemas"]["HandoffTexts"] & unknown;
+            /** @description `/{locale}/account-picker`. */
+            accountPicker: components["schemas"]["AccountPickerTexts"] & unknown;
+            /** @description `/{locale}/timeout-error`: the session ended while idle, with a log-in-again link. */
+            timeoutError: components["schemas"]["TimeoutErrorTexts"] & unknown;
+            /** @description `/{locale}/permission-error`: for a non-owner, with the signed-in identity's details. */
+            permissionError: components["schemas"]["PermissionErrorTexts"] & unknown;
         };
         /**
          * ApiError
@@ -1347,6 +1607,19 @@ export interface components {
             customerClass: string;
         };
         /**
+         * ChooseAccountBody
+         * @description Body of `chooseAccount`.
+         */
+        ChooseAccountBody: {
+            /** @description One of the picker's account ids, 16 digits. */
+            accountId: string;
+        };
+        /**
+         * @description Where the picker goes next.
+         * @enum {string}
+         */
+        ChosenNext: "dashboard" | "permissionError";
+        /**
          * CityState
          * @description Address of the serviceable location: city and state (retail, source `CP_VAN`); the buy
          *     flow (source `CP`) also reads the street lines and zip (seed 000 §3 "Serviceability
@@ -1545,6 +1818,16 @@ export interface components {
             locationId: string;
         };
         /**
+         * DecodeSignInBody
+         * @description Body of `decodeSignIn`: the query of the provider's redirect to the hand-off.
+         */
+        DecodeSignInBody: {
+            /** @description The authorization code, 1 to 512 URL-safe characters. */
+            code: string;
+            /** @description The `state` given back, 1 to 256 URL-safe characters. */
+            state: string;
+        };
+        /**
          * Dictionary
          * @description `GET /-/api/{site}/dictionary`: texts shared by every page.
          */
@@ -1656,7 +1939,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -1742,6 +2025,20 @@ export interface components {
             links: components["schemas"]["Link"][];
         };
         /**
+         * HandoffTexts
+         * @description The handoff page: title, description, create-ID and log-in buttons, FAQ accordion.
+         */
+        HandoffTexts: {
+            title: string;
+            description: string;
+            createId: string;
+            logIn: string;
+            faqTitle: string;
+            faq: components["schemas"]["FaqItem"][];
+            /** @description Shown while the sign-in is decoded or the provider's page is on its way. */
+            signingIn: string;
+        };
+        /**
          * Health
          * @description Liveness answer.
          */
@@ -1805,6 +2102,11 @@ export interface components {
             text: string;
         };
         /**
+         * @description Page language of the hand-off the provider returns to (`/{locale}/handoff`).
+         * @enum {string}
+         */
+        Locale: "en" | "es";
+        /**
          * LoggedOut
          * @description The session is gone.
          */
@@ -1852,6 +2154,24 @@ export interface components {
             next: string;
             /** @description Accessible page label; `{page}` is replaced by the page number. */
             pageLabel: string;
+        };
+        /**
+         * NavItem
+         * @description One navigation item: a link, or (with `flyout` items) a button opening a flyout.
+         *     `url`s starting with `/` are below the locale (`/dashboard` is `/{locale}/dashboard`).
+         */
+        NavItem: {
+            /** @description `refill`, `activate`, `account`, `chat` or `other`. */
+            type: string;
+            label: string;
+            url: string;
+            target: string;
+            /**
+             * @description The flyout's links (empty: the item is a plain link). Items linking to
+             *     `detail-xitv` are hidden, move items (`url` containing `move`) too while a move is
+             *     scheduled.
+             */
+            flyout: components["schemas"]["Link"][];
         };
         /**
          * NotFoundPage
@@ -1919,6 +2239,55 @@ export interface components {
         PaymentIdResponse: {
             /** @description The id, nested as the service does. */
             response: components["schemas"]["PaymentIdBody"] & unknown;
+        };
+        /**
+         * PermissionErrorTexts
+         * @description The permission-error page: what the signed-in identity is, and a way out.
+         */
+        PermissionErrorTexts: {
+            title: string;
+            description: string;
+            nameLabel: string;
+            idLabel: string;
+            mobileLabel: string;
+            emailLabel: string;
+            back: components["schemas"]["Link"];
+        };
+        /**
+         * PickerAccount
+         * @description One account of the picker.
+         */
+        PickerAccount: {
+            /** @description Account id, 16 digits. */
+            accountId: string;
+            /** @description Street line of the service address, e.g. `22 Dogwood Ln`. */
+            streetAddress: string;
+            /** @description `City, ST 12345`. */
+            cityStateZip: string;
+        };
+        /**
+         * Ping
+         * @description Answer of `ping` (seed 001 §4 "Session and timeout").
+         */
+        Ping: {
+            /** @description Whether the idle window started again: when forced, or under 300 s remained. */
+            pinged: boolean;
+            /**
+             * Format: uint64
+             * @description Seconds left of the idle window (840 s) after this call.
+             */
+            idleRemainingSecs: number;
+        };
+        /**
+         * PingBody
+         * @description Body of `ping`.
+         */
+        PingBody: {
+            /**
+             * @description Ping whatever remains (the timeout modal's "Keep session active").
+             * @default false
+             */
+            force: boolean;
         };
         /**
          * Plan
@@ -1997,6 +2366,38 @@ export interface components {
             productCode: string;
             /** @description Taxes by kind; empty when the geocode has no known jurisdiction. */
             productType: components["schemas"]["TaxType"][];
+        };
+        /**
+         * Profile
+         * @description Answer of `getProfile`: the signed-in person (shell greeting, permission-error page).
+         *     No token, guid or account address.
+         */
+        Profile: {
+            /** @description `idcmtFirstName`. */
+            firstName: string;
+            /** @description `idcmtLastName`. */
+            lastName: string;
+            /** @description The greeting's name: the chosen first name, else the first name (seed 001 §2). */
+            greetingName: string;
+            /** @description Pronoun, e.g. `they/them`, when given. */
+            pronoun?: string;
+            /** @description Sign-in id at the provider. */
+            uid: string;
+            /** @description E-mail address. */
+            email: string;
+            /** @description Whether the e-mail is verified (changes only its label, seed 001 §6). */
+            emailVerified: boolean;
+            /** @description Mobile number, 10 digits. */
+            mobile: string;
+            /** @description Whether the mobile number is verified. */
+            mobileVerified: boolean;
+            /** @description The chosen account (the only one, or the picker's choice). */
+            accountId?: string;
+            /**
+             * Format: uint32
+             * @description How many of the identity's accounts are in the prepaid database (the picker's).
+             */
+            accounts: number;
         };
         /**
          * PromoBody
@@ -2165,6 +2566,19 @@ export interface components {
             lastName?: string;
         };
         /**
+         * SessionTimeoutTexts
+         * @description Session-timeout modal: 750 s after the last action, a 2:00 countdown (seed 001 §9).
+         */
+        SessionTimeoutTexts: {
+            title: string;
+            warning: string;
+            /** @description Accessible text of the countdown circle; `{time}` is replaced by `m:ss`. */
+            countdownLabel: string;
+            keepActive: string;
+            logoutNow: string;
+            close: string;
+        };
+        /**
          * ShippingSummary
          * @description Shipping of the order, derived from product details (seed 000 §4).
          */
@@ -2181,6 +2595,94 @@ export interface components {
             description: string;
             /** @description True when the rate is 0 (the free-shipping text is shown). */
             free: boolean;
+        };
+        /**
+         * @description Where the hand-off goes after the decoder (seed 001 §4 "Sign-in").
+         * @enum {string}
+         */
+        SignInNext: "dashboard" | "accountPicker" | "error" | "permissionError";
+        /**
+         * SignInResult
+         * @description Answer of `decodeSignIn`.
+         */
+        SignInResult: {
+            /** @description The next page. */
+            next: components["schemas"]["SignInNext"] & unknown;
+            /** @description The `bhr` flag of `startSignIn`, to carry to the dashboard (false on `error`). */
+            bhr: boolean;
+            /** @description The `mobile` flag of `startSignIn` (false on `error`). */
+            mobile: boolean;
+        };
+        /**
+         * SignInStart
+         * @description Answer of `startSignIn`.
+         */
+        SignInStart: {
+            /**
+             * @description Where to send the browser: the provider's authorize (or create-ID) page with
+             *     `client_id`, `redirect_uri` (`{origin}/{locale}/handoff`), `response_type=code`,
+             *     `scope`, `state`, `code_challenge` (S256) and `ui_locales`; base from
+             *     `BFF_IDENTITY_PROVIDER_URL` (harness: `/sim/identity`).
+             */
+            authorizeUrl: string;
+        };
+        /**
+         * SignOutBody
+         * @description Body of `signOut`.
+         */
+        SignOutBody: {
+            /** @description Language of the hand-off the provider returns to. */
+            locale: components["schemas"]["Locale"] & unknown;
+            /**
+             * @description The session timed out (the modal's countdown ran out): the provider returns with
+             *     `state=expired`, and the hand-off shows the timeout page (seed 001 §4).
+             * @default false
+             */
+            expired: boolean;
+        };
+        /**
+         * SignedOut
+         * @description Answer of `signOut`.
+         */
+        SignedOut: {
+            /**
+             * @description The provider's logout page: `id_token_hint` (when signed in),
+             *     `post_logout_redirect_uri` (`{origin}/{locale}/handoff`), `state=expired` when
+             *     expired. The session is already gone on the server.
+             */
+            logoutUrl: string;
+        };
+        /**
+         * StartSignInBody
+         * @description Body of `startSignIn`.
+         */
+        StartSignInBody: {
+            /** @description Language of the provider's page and of the hand-off it returns to. */
+            locale: components["schemas"]["Locale"] & unknown;
+            /**
+             * @description The hand-off's `bhr` flag (seed 001 §2), given back by `decodeSignIn`.
+             * @default false
+             */
+            bhr: boolean;
+            /**
+             * @description The hand-off's `mobile` flag (in-app), given back by `decodeSignIn`.
+             * @default false
+             */
+            mobile: boolean;
+            /**
+             * @description Send the browser to the provider's create-ID page instead of its sign-in.
+             * @default false
+             */
+            createId: boolean;
+        };
+        /**
+         * StickyCta
+         * @description Sticky bottom call to action: the promo banner's text (a valid non-winback promo on an
+         *     active account) and its accessible region name.
+         */
+        StickyCta: {
+            label: string;
+            promo: string;
         };
         /**
          * SubmitBody
@@ -2204,6 +2706,24 @@ export interface components {
              * @enum {boolean}
              */
             consent: true;
+        };
+        /**
+         * SyncUpTexts
+         * @description Sync-up modal (seed 001 §2): name, sign-in ID, mobile, e-mail, SMS opt-in, language.
+         */
+        SyncUpTexts: {
+            title: string;
+            description: string;
+            nameLabel: string;
+            signInIdLabel: string;
+            mobileLabel: string;
+            emailLabel: string;
+            smsOptIn: string;
+            languageLegend: string;
+            english: string;
+            spanish: string;
+            submit: string;
+            close: string;
         };
         /**
          * @description Tap status for analytics (seed 000 §4 "Tap-status analytics").
@@ -2261,6 +2781,15 @@ export interface components {
             servicePlanType: string;
             lob: string;
             label: components["schemas"]["BroadbandFactsLabel"];
+        };
+        /**
+         * TimeoutErrorTexts
+         * @description The session-inactive page, with a link that signs in again.
+         */
+        TimeoutErrorTexts: {
+            title: string;
+            description: string;
+            loginAgain: string;
         };
         /**
          * TokenResponse
@@ -2503,6 +3032,124 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Dictionary"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["All"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAllEs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["All"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */
@@ -4142,6 +4789,445 @@ export interface operations {
                 };
             };
             /** @description `VALIDATION_FAILED`: malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    startSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StartSignInBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SignInStart"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    decodeSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DecodeSignInBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SignInResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAccountPicker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountPicker"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    chooseAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ChooseAccountBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountChosen"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Profile"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PingBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Ping"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SignOutBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -24,7 +24,7 @@ export interface ProgressDef<Title extends string = string> {
 }
 
 /** A content bundle of the BFF's content calls (`/-/api/{site}/{area}`). */
-export type ContentArea = 'merchant-flow' | 'dictionary' | 'buyflow' | 'cart';
+export type ContentArea = 'merchant-flow' | 'dictionary' | 'buyflow' | 'cart' | 'all';
 
 /**
  * A content bundle a page reads before its first screen, in the page's language or always in
@@ -40,6 +40,15 @@ export interface ContentNeed {
 export const merchantShellContent: readonly ContentNeed[] = [
   { area: 'dictionary', lang: 'page' },
   { area: 'buyflow', lang: 'en' },
+];
+
+/**
+ * What the account area's shells read (`AccountShell`, the sign-in pages): the `all` bundle
+ * and the dictionary, in the page's language. A signed-in flow adds it to its `firstContent`.
+ */
+export const accountShellContent: readonly ContentNeed[] = [
+  { area: 'all', lang: 'page' },
+  { area: 'dictionary', lang: 'page' },
 ];
 
 /** A flow: where the router mounts it, and its pages. */

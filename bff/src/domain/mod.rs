@@ -5,9 +5,12 @@
 //! - [`money`]: cents, decimal strings, 2-decimal amounts;
 //! - [`promotions`]: promotion validity (seed 000 §4);
 //! - [`cart`]: cart items, count, subtotal, total, shipping (seed 000 §4, §9);
-//! - [`error_catalogue`]: the error-message lookup by code and locale (seed 000 §8).
+//! - [`error_catalogue`]: the error-message lookup by code and locale (seed 000 §8);
+//! - [`dashboard`]: days remaining, ring, refill-now, readiness, TV products, scheduled move
+//!   and its cancel cutoff, ACP (seed 001 §2, §4, §6, §9).
 
 pub mod cart;
+pub mod dashboard;
 pub mod error_catalogue;
 pub mod money;
 pub mod promotions;

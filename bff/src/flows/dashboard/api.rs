@@ -11,6 +11,7 @@ use super::{build, types::*};
 use crate::{
     http::{
         auth::{self, OwnedAccount},
+        error::ApiError,
         extract::{ScenarioSel, tracking_from_header},
         tags::ApiTags,
     },
@@ -70,8 +71,8 @@ impl DashboardApi {
                 })
                 .await?;
             }
-            let extras = build::extras(c, &ctx, account, &dash).await?;
-            build::dashboard(&dash, &aux, &extras, state.clock.now())
+            let extras = build::extras(c, &ctx, account, &dash, &aux).await?;
+            Ok::<_, ApiError>(build::dashboard(&dash, &aux, &extras, state.clock.now()))
         };
         run.await.into()
     }

@@ -47,11 +47,24 @@ pub const BUY_STAGES: &[&str] = &[
     "marketing-redirect",
 ];
 
+/// Stages (`expect.stage`) a sign-in scenario may end on: the page id under `/{locale}/`
+/// the hand-off leads to (seed 001 §2 routes, §4 "Sign-in", "Account picker", "Session and
+/// timeout", "Page readiness and checks", §6).
+pub const SIGNIN_STAGES: &[&str] = &[
+    "dashboard",
+    "account-picker",
+    "error",
+    "timeout-error",
+    "permission-error",
+    "activation",
+];
+
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
     match flow {
         "retail" => Some(STAGES),
         "buy" => Some(BUY_STAGES),
+        "signin" => Some(SIGNIN_STAGES),
         _ => None,
     }
 }

@@ -188,7 +188,12 @@ pub async fn record_all() -> Result<Vec<Generated>, RecordError> {
     let server = tokio::spawn(app.run_until_stopped());
     let http = Client::new();
     let mut files = vec![record_content(&http, &base).await?];
-    let scenarios = simulators::scenario::all();
+    // The sign-in flow has no recorder yet (its walk needs the provider's form post and
+    // redirect; `bff/tests/it/signin.rs` walks every signin scenario over HTTP meanwhile).
+    let scenarios: Vec<_> = simulators::scenario::all()
+        .iter()
+        .filter(|s| s.flow != "signin")
+        .collect();
     files.extend(try_join_all(scenarios.iter().map(|s| record_scenario(&http, &base, s))).await?);
     server.abort();
     Ok(files)

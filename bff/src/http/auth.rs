@@ -175,6 +175,15 @@ impl<'a> FromRequest<'a> for SignedInPeek {
     }
 }
 
+/// The segment after `accounts` in `path`: every account-scoped path is
+/// `/secure2/accounts/{accountId}/...` (poem-openapi renames path parameters in its router,
+/// so the extractor reads the path itself; `authorization.rs` checks the shape).
+pub fn account_in_path(path: &str) -> Option<&str> {
+    let mut segments = path.split('/');
+    segments.find(|s| *s == "accounts")?;
+    segments.next().filter(|s| !s.is_empty())
+}
+
 /// The path's `{accountId}`, owned by the signed-in identity (see the module docs).
 #[derive(Debug, Clone)]
 pub struct OwnedAccount {
@@ -187,8 +196,7 @@ pub struct OwnedAccount {
 impl<'a> FromRequest<'a> for OwnedAccount {
     async fn from_request(req: &'a Request, _body: &mut RequestBody) -> poem::Result<Self> {
         let session = signed_in(req, true).await?;
-        let account_id = req
-            .raw_path_param("accountId")
+        let account_id = account_in_path(req.uri().path())
             .unwrap_or_default()
             .to_owned();
         session
@@ -199,5 +207,20 @@ impl<'a> FromRequest<'a> for OwnedAccount {
             account_id,
             session,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::account_in_path;
+
+    #[test]
+    fn the_account_is_the_segment_after_accounts() {
+        assert_eq!(
+            account_in_path("/secure2/accounts/8993100000000101/dashboard"),
+            Some("8993100000000101")
+        );
+        assert_eq!(account_in_path("/secure2/accounts//dashboard"), None);
+        assert_eq!(account_in_path("/secure2/profile"), None);
     }
 }

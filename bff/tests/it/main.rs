@@ -5,6 +5,7 @@ mod common;
 
 mod account_upstream;
 mod api;
+mod authorization;
 mod buy;
 mod campaign;
 mod compression;
@@ -20,6 +21,7 @@ mod public_origin;
 mod scenarios;
 mod schema_prop;
 mod sessions;
+mod signin;
 mod sim_proxy;
 mod startup;
 mod tolerant_reader;

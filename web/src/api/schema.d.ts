@@ -725,6 +725,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/accounts/{accountId}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard of `accountId`, an account of the signed-in identity that it owns (or
+         *     an aux account learned for one): reads the dashboard record and the aux accounts
+         *     (together), then the payment info and the dashboard promotions, and answers what
+         *     the page shows or where it goes instead (`next`). The aux accounts of the answer
+         *     become usable by this sign-in. A dashboard answer with `errorCode` is `next: error`;
+         *     a failed upstream call is a 5xx.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -783,6 +807,23 @@ export interface components {
             unlistedNote: string;
             loading: string;
         };
+        /**
+         * AcpInfo
+         * @description Affordable-connectivity-program credit (seed 001 §6).
+         */
+        AcpInfo: {
+            /** @description The status. */
+            status: components["schemas"]["AcpState"] & unknown;
+            /** @description Tribal customers get no deduction. */
+            tribal: boolean;
+            /** @description The first benefit's amount, dollars with two decimals (`30.00`), when approved. */
+            benefitAmount?: string;
+        };
+        /**
+         * @description ACP status (seed 001 §6).
+         * @enum {string}
+         */
+        AcpState: "approved" | "deEnrolled" | "denied";
         /**
          * AddInstrumentBody
          * @description Body of `addPaymentInstrument`: the component's `cpcData.cardDetails` and `paymentInfo`
@@ -857,6 +898,16 @@ export interface components {
             invalidAddress: components["schemas"]["ErrorPanel"];
             connection: components["schemas"]["ErrorPanel"];
             tryAgain: string;
+        };
+        /**
+         * AddressLines
+         * @description A service address, two lines.
+         */
+        AddressLines: {
+            /** @description Street line, with the unit when there is one. */
+            streetAddress: string;
+            /** @description `City, ST 12345`. */
+            cityStateZip: string;
         };
         /**
          * AddressSuggestion
@@ -1818,6 +1869,60 @@ export interface components {
             locationId: string;
         };
         /**
+         * Dashboard
+         * @description Answer of `getDashboard`.
+         */
+        Dashboard: {
+            /** @description What the page does. */
+            next: components["schemas"]["DashboardNext"] & unknown;
+            /**
+             * @description The account of `activation` or `auxDashboard` (an aux account, then authorized for
+             *     this sign-in).
+             */
+            nextAccountId?: string;
+            /** @description Service status. */
+            status: components["schemas"]["ServiceStatus"] & unknown;
+            /** @description A move is scheduled. */
+            moving: boolean;
+            /** @description The service is paused. */
+            paused: boolean;
+            /** @description Auto-refill is on (payment info `enrollAutoPayment`). */
+            autoRefillEnabled: boolean;
+            /** @description The auto-refill enrolment offer shows. */
+            autoEnrolOffered: boolean;
+            /** @description The account data carries a modem MAC (seed 001 §3 `behindTheModem`). */
+            behindTheModem: boolean;
+            /** @description The internet plan, when the account has one. */
+            internet?: components["schemas"]["InternetStatus"] & unknown;
+            /** @description TV products, deduplicated. */
+            tv: components["schemas"]["TvProduct"][];
+            /** @description The scheduled move, when there is one. */
+            scheduledMove?: components["schemas"]["ScheduledMove"] & unknown;
+            /** @description ACP, when the account has an ACP record. */
+            acp?: components["schemas"]["AcpInfo"] & unknown;
+            /** @description The promotion banner, when there is a valid one for an active account. */
+            promo?: components["schemas"]["DashboardPromo"] & unknown;
+            /** @description The account's service address. */
+            serviceAddress: components["schemas"]["AddressLines"] & unknown;
+            /** @description `customerInfo.accountType` is `VAN` (seed 001 §3 `isVanAccount`). */
+            vanAccount: boolean;
+        };
+        /**
+         * @description What the dashboard page does (seed 001 §4 "Page readiness and checks").
+         * @enum {string}
+         */
+        DashboardNext: "show" | "activation" | "auxDashboard" | "error";
+        /**
+         * DashboardPromo
+         * @description A promotion banner (seed 001 §6: valid promo and an active account).
+         */
+        DashboardPromo: {
+            /** @description Promotion id (the content names its banner). */
+            id: string;
+            /** @description A winback promotion rather than a refill one. */
+            winback: boolean;
+        };
+        /**
          * DecodeSignInBody
          * @description Body of `decodeSignIn`: the query of the provider's redirect to the hand-off.
          */
@@ -2074,6 +2179,23 @@ export interface components {
             message?: string;
             /** @description The stored card (added). */
             card?: components["schemas"]["CardSummary"] & unknown;
+        };
+        /**
+         * InternetStatus
+         * @description The internet plan's status.
+         */
+        InternetStatus: {
+            /**
+             * Format: int64
+             * @description Whole days to expiry plus one; 0 or fewer: expired.
+             */
+            daysRemaining: number;
+            /** @description Expiry date, `YYYY-MM-DD` (UTC). */
+            expirationDate: string;
+            /** @description The ring's colour. */
+            ring: components["schemas"]["RingColour"] & unknown;
+            /** @description Whether the Refill now call to action shows. */
+            refillNow: boolean;
         };
         /**
          * @description Communication language (seed 000 §3 `langPref`).
@@ -2457,6 +2579,31 @@ export interface components {
             complete: boolean;
         };
         /**
+         * @description Colour of the days-remaining ring (seed 001 §2 "Dashboard").
+         * @enum {string}
+         */
+        RingColour: "green" | "amber" | "blue" | "red";
+        /**
+         * ScheduledMove
+         * @description A scheduled move (seed 001 §4 "Scheduled move").
+         */
+        ScheduledMove: {
+            /** @description Move date, `YYYY-MM-DD`. */
+            scheduleDate: string;
+            /**
+             * @description Last moment the move can be cancelled, RFC 3339 UTC (5:00 UTC standard time, 4:00
+             *     UTC daylight time, on the move date; the page shows the day before).
+             */
+            cancelUntil: string;
+            /** @description The new service address. */
+            toAddress: components["schemas"]["AddressLines"] & unknown;
+        };
+        /**
+         * @description Service status of the account.
+         * @enum {string}
+         */
+        ServiceStatus: "active" | "expired" | "deactivated";
+        /**
          * Serviceability
          * @description Answer of `validateCustomerServiceability`: the upstream `ServiceabilityResponse` as the
          *     service sent it (seed 000 §3, spelling kept, absent fields left out) plus the derived
@@ -2798,6 +2945,14 @@ export interface components {
         TokenResponse: {
             /** @description Send it as header `x-xsrf-token` on every POST of this session (64 hex characters). */
             xsrfToken: string;
+        };
+        /**
+         * TvProduct
+         * @description One TV product of the account (deduplicated, seed 001 §4 "Service status").
+         */
+        TvProduct: {
+            /** @description Product code, e.g. `VDO_XITV_30`; the content names it. */
+            productCode: string;
         };
         /**
          * @description Result of an address validation for the flow (seed 000 §4).
@@ -5265,6 +5420,74 @@ export interface operations {
             };
             /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -96,7 +96,7 @@ mod tests {
     #[test]
     fn s256_matches_rfc_7636_appendix_b() {
         assert_eq!(
-            challenge("dBjftJeZ4CVP-mJ92K0Z2_0Z.3Fq6B-ip9-7NGZGRq0"),
+            challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
             "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGEs8FRZsk"
         );
         let v = new_verifier();

@@ -11,7 +11,7 @@ use poem_openapi::OpenApiService;
 use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     retail::api::RetailApi,
-    site::{content::ContentApi, health::HealthApi, logout::LogoutApi, token::TokenApi},
+    site::{account_content::AccountContentApi, content::ContentApi, health::HealthApi, logout::LogoutApi, token::TokenApi},
 };
 
 /// Title of the BFF's OpenAPI document.
@@ -20,6 +20,7 @@ pub const TITLE: &str = "Prepaid Portal BFF";
 /// Every operation of the contract.
 pub type Api = (
     ContentApi,
+    AccountContentApi,
     TokenApi,
     DigitalSessionApi,
     RetailApi,
@@ -34,6 +35,7 @@ pub fn service() -> OpenApiService<Api, ()> {
     OpenApiService::new(
         (
             ContentApi,
+            AccountContentApi,
             TokenApi,
             DigitalSessionApi,
             RetailApi,

@@ -38,6 +38,7 @@ export interface LocaleContent {
   merchantFlow: unknown;
   dictionary: unknown;
   buyflow: unknown;
+  accountDashboard: unknown;
 }
 
 /** `web/src/content/recordings/content.json`. */
@@ -54,6 +55,7 @@ const CONTENT_AREAS: Record<string, keyof LocaleContent> = {
   'merchant-flow': 'merchantFlow',
   dictionary: 'dictionary',
   buyflow: 'buyflow',
+  'account-dashboard': 'accountDashboard',
 };
 
 /** Content and `/token` handlers from the content recording. */

@@ -8,6 +8,7 @@ import { pageOf, pagePath, type FlowDef, type FlowScreenProps, type PageDef, typ
 import { isLocale } from '../lib/locale';
 import { useLocale } from '../lib/useLocale';
 import { buyFlow } from '../flows/buy/routes';
+import { dashboardFlow } from '../flows/dashboard/routes';
 import { retailFlow, retailHref } from '../flows/retail/routes';
 
 /** `/:locale`: an unknown locale is a not-found page; a known one sets the calls' language. */
@@ -83,6 +84,7 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
   const [flows] = useState(() => [
     mountFlow(buyFlow, async () => (await import('../flows/buy/BuyFlow')).BuyFlow, options),
     mountFlow(retailFlow, async () => (await import('../flows/retail/RetailRoute')).RetailRoute, options),
+    mountFlow(dashboardFlow, async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow, options),
   ]);
   const inShell = (shell: FlowDef['shell']) =>
     flows.filter((f) => f.flow.shell === shell).map((f) => <Route key={f.flow.base} path={`${f.flow.base}/*`} element={f.element} />);

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
+import type { FlowScreenProps } from '../../lib/flows';
+import { useLocale } from '../../lib/useLocale';
+import { chosenAccountQuery, dashboardQuery } from './api';
+import { ActivationNeeded } from './components/ActivationNeeded';
+import { useDashboardContent } from './content';
+import { DashboardView } from './DashboardView';
+import { decodeAccountId } from './format';
+import { ERROR_REDIRECT_MS, failureTarget, readiness, type Readiness } from './readiness';
+import type { DashboardPageDef } from './routes';
+import '../../styles/retail.css';
+import '../../styles/dashboard.css';
+
+/** Seed 001 §4, §9: the dashboard reloads the page if its data is not ready after 20 s. */
+export const NOT_READY_RELOAD_MS = 20_000;
+
+/** Leaves for the target of a redirect readiness, after its delay. */
+function useRedirect(target: Readiness | undefined) {
+  const navigate = useNavigate();
+  const to = target?.kind === 'redirect' ? target.to : undefined;
+  const afterMs = target?.kind === 'redirect' ? target.afterMs : 0;
+  useEffect(() => {
+    if (to === undefined) return;
+    const timer = setTimeout(() => navigate(to, { replace: true }), afterMs);
+    return () => clearTimeout(timer);
+  }, [navigate, to, afterMs]);
+}
+
+/**
+ * `/{locale}/dashboard` (seed 001 §2). The account is the query's base64 `accountId` (seed 001
+ * §2), else the one chosen at sign-in (`getProfile`); the BFF answers whether to show it or
+ * where to go (`next`, seed 001 §4 "Page readiness and checks").
+ */
+export function DashboardFlow(_props: FlowScreenProps<DashboardPageDef>) {
+  const locale = useLocale();
+  const [search] = useSearchParams();
+  const fromQuery = decodeAccountId(search.get('accountId'));
+  const chosen = useQuery({ ...chosenAccountQuery, enabled: fromQuery === undefined });
+  const accountId = fromQuery ?? chosen.data ?? undefined;
+  const content = useDashboardContent(locale);
+  const dashboard = useQuery({ ...dashboardQuery(accountId ?? ''), enabled: accountId !== undefined });
+
+  let target: Readiness | undefined;
+  if (content.isError) target = { kind: 'redirect', to: `/${locale}/error`, afterMs: ERROR_REDIRECT_MS };
+  else if (chosen.isError) target = failureTarget(chosen.error, locale);
+  else if (fromQuery === undefined && chosen.data === null) target = { kind: 'redirect', to: `/${locale}/account-picker`, afterMs: 0 };
+  else if (dashboard.isError) target = failureTarget(dashboard.error, locale);
+  else if (dashboard.data && accountId) target = readiness(dashboard.data, locale, accountId, search);
+  useRedirect(target);
+
+  const ready = target !== undefined;
+  useEffect(() => {
+    if (ready) return;
+    const timer = setTimeout(() => window.location.reload(), NOT_READY_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
+
+  if (content.isError) return <ContentFallback />;
+  if (!content.data) return <ContentLoading />;
+  if (target?.kind === 'show' && dashboard.data) return <DashboardView dashboard={dashboard.data} content={content.data} locale={locale} />;
+  if (target?.kind === 'activation') return <ActivationNeeded content={content.data.activationNeeded} href={target.href} />;
+  return (
+    <div className="dashboard dashboard--loading" data-page="dashboard" data-stage="loading" role="status" aria-busy="true">
+      <span className="spinner" aria-hidden="true" />
+      <p>{content.data.loading}</p>
+    </div>
+  );
+}

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod account_content;
 mod api;
 mod buy;
 mod campaign;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
@@ -30,7 +30,8 @@ function useRedirect(target: Readiness | undefined) {
 }
 
 /**
- * `/{locale}/dashboard` (seed 001 §2). The account is the query's base64 `accountId` (seed 001
+ * `/{locale}/dashboard` (seed 001 §2), the page's `main` landmark (the signed-in shell's header
+ * and footer go around it). The account is the query's base64 `accountId` (seed 001
  * §2), else the one chosen at sign-in (`getProfile`); the BFF answers whether to show it or
  * where to go (`next`, seed 001 §4 "Page readiness and checks").
  */
@@ -58,14 +59,17 @@ export function DashboardFlow(_props: FlowScreenProps<DashboardPageDef>) {
     return () => clearTimeout(timer);
   }, [ready]);
 
-  if (content.isError) return <ContentFallback />;
-  if (!content.data) return <ContentLoading />;
-  if (target?.kind === 'show' && dashboard.data) return <DashboardView dashboard={dashboard.data} content={content.data} locale={locale} />;
-  if (target?.kind === 'activation') return <ActivationNeeded content={content.data.activationNeeded} href={target.href} />;
-  return (
-    <div className="dashboard dashboard--loading" data-page="dashboard" data-stage="loading" role="status" aria-busy="true">
-      <span className="spinner" aria-hidden="true" />
-      <p>{content.data.loading}</p>
-    </div>
-  );
+  let body: ReactNode;
+  if (content.isError) body = <ContentFallback />;
+  else if (!content.data) body = <ContentLoading />;
+  else if (target?.kind === 'show' && dashboard.data) body = <DashboardView dashboard={dashboard.data} content={content.data} locale={locale} />;
+  else if (target?.kind === 'activation') body = <ActivationNeeded content={content.data.activationNeeded} href={target.href} />;
+  else
+    body = (
+      <div className="dashboard dashboard--loading" data-page="dashboard" data-stage="loading" role="status" aria-busy="true">
+        <span className="spinner" aria-hidden="true" />
+        <p>{content.data.loading}</p>
+      </div>
+    );
+  return <main id="main">{body}</main>;
 }

@@ -11,7 +11,10 @@ use poem_openapi::OpenApiService;
 use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     retail::api::RetailApi,
-    site::{account_content::AccountContentApi, content::ContentApi, health::HealthApi, logout::LogoutApi, token::TokenApi},
+    site::{
+        account_content::AccountContentApi, content::ContentApi, health::HealthApi,
+        logout::LogoutApi, token::TokenApi,
+    },
 };
 
 /// Title of the BFF's OpenAPI document.

@@ -10,7 +10,13 @@ async fn account_dashboard_content_in_both_languages_and_404_for_another_site() 
     let en = cli.get("/-/api/my.prepaid/account-dashboard").send().await;
     assert_eq!(en.0.status(), StatusCode::OK);
     let en = json(en.0).await;
-    let es = json(cli.get("/-/api/es/my.prepaid/account-dashboard").send().await.0).await;
+    let es = json(
+        cli.get("/-/api/es/my.prepaid/account-dashboard")
+            .send()
+            .await
+            .0,
+    )
+    .await;
     assert_eq!(en["resetRouter"]["failedTitle"], "There was an issue");
     assert_eq!(es["resetRouter"]["failedTitle"], "Hubo un problema");
     assert_eq!(en["welcomeTour"]["steps"].as_array().map(Vec::len), Some(5));

@@ -14,8 +14,14 @@ fn bundle(locale: Locale) -> AccountDashboard {
 #[tokio::test]
 async fn served_in_english_and_spanish_and_404_for_another_site() {
     for (path, heading) in [
-        ("/content/-/api/my.prepaid/account-dashboard", "Services status"),
-        ("/content/-/api/es/my.prepaid/account-dashboard", "Estado de los servicios"),
+        (
+            "/content/-/api/my.prepaid/account-dashboard",
+            "Services status",
+        ),
+        (
+            "/content/-/api/es/my.prepaid/account-dashboard",
+            "Estado de los servicios",
+        ),
     ] {
         let body = json(client().get(path).send().await).await;
         assert_eq!(body["services"]["heading"], heading, "{path}");
@@ -47,7 +53,9 @@ fn both_languages_have_the_five_tour_steps_and_the_placeholders() {
         assert!(c.welcome_tour.counter.contains("{n}/4"), "{locale:?}");
         assert!(c.services.days_left_one.contains("{days}"));
         assert!(c.services.days_left_other.contains("{days}"));
-        assert!(c.services.expires_on.contains("{date}") && c.services.expired_on.contains("{date}"));
+        assert!(
+            c.services.expires_on.contains("{date}") && c.services.expired_on.contains("{date}")
+        );
         assert!(c.acp.approved.contains("{amount}"));
         assert!(c.acp.call.url.starts_with("tel:+1"));
         assert!(!c.reconnect_faq.items.is_empty());
@@ -70,12 +78,20 @@ fn every_helpful_link_once_with_its_locale_and_target() {
     for (locale, prefix) in [(Locale::En, "/en/"), (Locale::Es, "/es/")] {
         let links = bundle(locale).helpful_links.links;
         for id in all {
-            assert_eq!(links.iter().filter(|l| l.id == id).count(), 1, "{locale:?} {id:?}");
+            assert_eq!(
+                links.iter().filter(|l| l.id == id).count(),
+                1,
+                "{locale:?} {id:?}"
+            );
         }
         for link in &links {
             assert!(matches!(link.target.as_str(), "_self" | "_blank"));
             let external = link.url.starts_with("https://");
-            assert!(external || link.url.starts_with(prefix) || link.id == ResetRouter, "{}", link.url);
+            assert!(
+                external || link.url.starts_with(prefix) || link.id == ResetRouter,
+                "{}",
+                link.url
+            );
             // external pages open in a new tab (seed 001 §2: help opens a new tab)
             assert_eq!(external, link.target == "_blank", "{}", link.url);
         }
@@ -91,7 +107,15 @@ fn spanish_is_translated() {
     let en = serde_json::to_value(bundle(Locale::En)).unwrap();
     let es = serde_json::to_value(bundle(Locale::Es)).unwrap();
     let same_allowed = [
-        "HBO", "StreamPix", "Cinemax", "Showtime", "Deportes", "Latino", "TV", "_self", "_blank",
+        "HBO",
+        "StreamPix",
+        "Cinemax",
+        "Showtime",
+        "Deportes",
+        "Latino",
+        "TV",
+        "_self",
+        "_blank",
     ];
     let mut pairs = Vec::new();
     leaves(&en, &es, "", &mut pairs);
@@ -102,7 +126,10 @@ fn spanish_is_translated() {
             || path.ends_with(".url")
             || path.ends_with(".target");
         if a == b && !code_like {
-            assert!(same_allowed.contains(&a.as_str()), "{path}: {a:?} is not translated");
+            assert!(
+                same_allowed.contains(&a.as_str()),
+                "{path}: {a:?} is not translated"
+            );
         }
     }
     let raw = content::raw(Locale::Es, "account-dashboard").unwrap();

@@ -40,6 +40,8 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "addPaymentInstrument",
         "assignDevice",
         "createDigitalSession",
+        "getAccountDashboard",
+        "getAccountDashboardEs",
         "getBroadbandFacts",
         "getBuyflow",
         "getBuyflowEs",

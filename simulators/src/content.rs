@@ -1,5 +1,5 @@
 //! Content simulator, prefix `/content` (call name `content`): the merchant-flow,
-//! dictionary and buy-flow bundles in English (`/-/api/{site}/{area}`) and Spanish
+//! dictionary, buy-flow and account-area (`all`) bundles in English (`/-/api/{site}/{area}`) and Spanish
 //! (`/-/api/es/{site}/{area}`), the cart content (`/-/api/cart`, `/-/api/es/cart`, no
 //! site), seed 000 §2, §7 content calls, and the broadband facts of the plan-tier widget
 //! (`/broadband-facts`, English only; seed 000 §1, seed 002 §7.4). The only site is
@@ -11,7 +11,7 @@ use poem_openapi::{
 };
 use serde::de::DeserializeOwned;
 use upstream::account_content::AccountDashboard;
-use upstream::content::{BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
+use upstream::content::{All, BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
 
 /// The prepaid content site, `{site}` in the content paths.
 pub const SITE: &str = "my.prepaid";
@@ -32,10 +32,12 @@ pub fn raw(locale: Locale, area: &str) -> Option<&'static str> {
         (Locale::En, "dictionary") => include_str!("../content/en/dictionary.json"),
         (Locale::En, "buyflow") => include_str!("../content/en/buyflow.json"),
         (Locale::En, "cart") => include_str!("../content/en/cart.json"),
+        (Locale::En, "all") => include_str!("../content/en/all.json"),
         (Locale::Es, "merchant-flow") => include_str!("../content/es/merchant-flow.json"),
         (Locale::Es, "dictionary") => include_str!("../content/es/dictionary.json"),
         (Locale::Es, "buyflow") => include_str!("../content/es/buyflow.json"),
         (Locale::Es, "cart") => include_str!("../content/es/cart.json"),
+        (Locale::Es, "all") => include_str!("../content/es/all.json"),
         (Locale::En, "account-dashboard") => include_str!("../content/en/account-dashboard.json"),
         (Locale::Es, "account-dashboard") => include_str!("../content/es/account-dashboard.json"),
         _ => return None,
@@ -264,6 +266,38 @@ impl ContentApi {
         answer(&site, Locale::Es, "buyflow")
     }
 
+    /// Account-area shared texts, English (seed 001 §2 page shell, sign-in pages; §3 `all`).
+    #[oai(path = "/-/api/:site/all", method = "get", operation_id = "getAll")]
+    async fn all(
+        &self,
+        /// Content site; only `my.prepaid` exists.
+        site: Path<String>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> ContentResponse<All> {
+        answer(&site, Locale::En, "all")
+    }
+
+    /// Account-area shared texts, Spanish.
+    #[oai(path = "/-/api/es/:site/all", method = "get", operation_id = "getAllEs")]
+    async fn all_es(
+        &self,
+        /// Content site; only `my.prepaid` exists.
+        site: Path<String>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> ContentResponse<All> {
+        answer(&site, Locale::Es, "all")
+    }
+
     /// Cart content, English (seed 000 §7 `GET /-/api/cart`: cart pages, texts, products).
     #[oai(path = "/-/api/cart", method = "get", operation_id = "getCart")]
     async fn cart(
@@ -457,6 +491,8 @@ mod tests {
             let flow: MerchantFlow = bundle(locale, "merchant-flow").expect("merchant-flow");
             let _: Dictionary = bundle(locale, "dictionary").expect("dictionary");
             let buy: Buyflow = bundle(locale, "buyflow").expect("buyflow");
+            let all: All = bundle(locale, "all").expect("all");
+            assert_account_area_bundle(&all, locale);
             assert_eq!(buy.buyflow_footer.links.len(), 5, "{locale:?} footer links");
             for link in &buy.buyflow_footer.links {
                 assert!(link.url.starts_with("https://"), "{}", link.url);
@@ -547,6 +583,34 @@ mod tests {
                 Some("/images/connection-issue.svg")
             ]
         );
+    }
+
+    /// Seed 001 §2 "Page shell": navigation typed refill, activate, account, chat or other;
+    /// five footer links with label, URL and target; placeholders the web replaces.
+    fn assert_account_area_bundle(all: &All, locale: Locale) {
+        let kinds: Vec<_> = all.navigation.iter().map(|i| i.kind.as_str()).collect();
+        assert_eq!(kinds, ["refill", "activate", "account", "chat", "other"], "{locale:?}");
+        let links = all
+            .navigation
+            .iter()
+            .flat_map(|i| std::iter::once((&i.url, &i.target)).chain(i.flyout.iter().map(|l| (&l.url, &l.target))));
+        for (url, target) in links {
+            assert!(url.starts_with('/') || url.starts_with("https://"), "{url}");
+            assert!(matches!(target.as_str(), "_self" | "_blank"), "{target}");
+        }
+        assert_eq!(all.footer.links.len(), 5, "{locale:?} footer links");
+        assert!(all.header.greeting.contains("{name}"));
+        assert!(all.header.notifications_label.contains("{count}"));
+        assert!(all.session_timeout.countdown_label.contains("{time}"));
+        assert!(!all.handoff.faq.is_empty());
+    }
+
+    #[test]
+    fn the_account_area_spanish_is_written_with_accents_and_marks() {
+        let raw = raw(Locale::Es, "all").unwrap();
+        for mark in ['¿', 'á', 'é', 'í', 'ó', 'ú', 'ñ'] {
+            assert!(raw.contains(mark), "missing {mark}");
+        }
     }
 
     #[test]

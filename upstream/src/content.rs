@@ -663,3 +663,154 @@ section!(
         faq: Vec<FaqItem>,
     }
 );
+
+section!(
+    /// `GET /-/api/{site}/all`: the signed-in account area's shared texts (seed 001 §2 "Page
+    /// shell", "Account picker", the handoff, error, timeout-error and permission-error pages;
+    /// §3 content bundle `all`). The footer here is in the bundle's language.
+    All {
+        /// Header of the signed-in page shell.
+        header: AccountHeader,
+        /// Navigation items, in order; each one typed `refill`, `activate`, `account`, `chat`
+        /// or `other` (seed 001 §2 "Page shell").
+        navigation: Vec<NavItem>,
+        /// Sticky bottom call to action (same buttons as the header, plus the promo banner).
+        sticky_cta: StickyCta,
+        /// Copyright and five links (label, URL, target); hidden in-app.
+        footer: Footer,
+        /// Session-timeout modal (seed 001 §2, §4 "Session and timeout").
+        session_timeout: SessionTimeoutTexts,
+        /// Sync-up modal (seed 001 §2).
+        sync_up: SyncUpTexts,
+        /// `/{locale}/handoff` (and `/`): the warm-transfer landing page.
+        handoff: HandoffTexts,
+        /// `/{locale}/account-picker`.
+        account_picker: AccountPickerTexts,
+        /// `/{locale}/timeout-error`: the session ended while idle, with a log-in-again link.
+        timeout_error: TimeoutErrorTexts,
+        /// `/{locale}/permission-error`: for a non-owner, with the signed-in identity's details.
+        permission_error: PermissionErrorTexts,
+    }
+);
+
+section!(
+    /// Header of the signed-in shell.
+    AccountHeader {
+        /// The logo's image; its `alt` names the site.
+        logo: Image,
+        /// `Hi {name}`: `{name}` is replaced by the chosen first name, else the first name.
+        greeting: String,
+        /// Accessible name of the notification badge; `{count}` is replaced by the count.
+        notifications_label: String,
+        /// The log-out link's text.
+        logout: String,
+        /// The mobile menu button's accessible name.
+        menu: String,
+        /// Accessible name of the main navigation.
+        navigation_label: String,
+        /// Refill button (active accounts); `url` below the locale, e.g. `/refill`.
+        refill: Link,
+        /// Reactivate button (deactivated accounts); `url` below the locale, e.g. `/reconnect`.
+        reactivate: Link,
+    }
+);
+
+section!(
+    /// One navigation item: a link, or (with `flyout` items) a button opening a flyout.
+    /// `url`s starting with `/` are below the locale (`/dashboard` is `/{locale}/dashboard`).
+    NavItem {
+        /// `refill`, `activate`, `account`, `chat` or `other`.
+        #[oai(rename = "type")]
+        #[serde(rename = "type")]
+        kind: String,
+        label: String,
+        url: String,
+        target: String,
+        /// The flyout's links (empty: the item is a plain link). Items linking to
+        /// `detail-xitv` are hidden, move items (`url` containing `move`) too while a move is
+        /// scheduled.
+        flyout: Vec<Link>,
+    }
+);
+
+section!(
+    /// Sticky bottom call to action: the promo banner's text (a valid non-winback promo on an
+    /// active account) and its accessible region name.
+    StickyCta { label: String, promo: String }
+);
+
+section!(
+    /// Session-timeout modal: 750 s after the last action, a 2:00 countdown (seed 001 §9).
+    SessionTimeoutTexts {
+        title: String,
+        warning: String,
+        /// Accessible text of the countdown circle; `{time}` is replaced by `m:ss`.
+        countdown_label: String,
+        keep_active: String,
+        logout_now: String,
+        close: String,
+    }
+);
+
+section!(
+    /// Sync-up modal (seed 001 §2): name, sign-in ID, mobile, e-mail, SMS opt-in, language.
+    SyncUpTexts {
+        title: String,
+        description: String,
+        name_label: String,
+        sign_in_id_label: String,
+        mobile_label: String,
+        email_label: String,
+        sms_opt_in: String,
+        language_legend: String,
+        english: String,
+        spanish: String,
+        submit: String,
+        close: String,
+    }
+);
+
+section!(
+    /// The handoff page: title, description, create-ID and log-in buttons, FAQ accordion.
+    HandoffTexts {
+        title: String,
+        description: String,
+        create_id: String,
+        log_in: String,
+        faq_title: String,
+        faq: Vec<FaqItem>,
+        /// Shown while the sign-in is decoded or the provider's page is on its way.
+        signing_in: String,
+    }
+);
+
+section!(
+    /// The account picker (seed 001 §2 "Account picker").
+    AccountPickerTexts {
+        title: String,
+        subtitle: String,
+        current_accounts: String,
+        past_accounts: String,
+        continue_label: String,
+        unlisted_note: String,
+        loading: String,
+    }
+);
+
+section!(
+    /// The session-inactive page, with a link that signs in again.
+    TimeoutErrorTexts { title: String, description: String, login_again: String }
+);
+
+section!(
+    /// The permission-error page: what the signed-in identity is, and a way out.
+    PermissionErrorTexts {
+        title: String,
+        description: String,
+        name_label: String,
+        id_label: String,
+        mobile_label: String,
+        email_label: String,
+        back: Link,
+    }
+);

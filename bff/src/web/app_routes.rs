@@ -8,7 +8,7 @@ use serde::Deserialize;
 /// A content bundle a page reads first (`web/src/lib/flows.ts` `ContentNeed`).
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
 pub struct ContentNeed {
-    /// `merchant-flow`, `dictionary`, `buyflow` or `cart`.
+    /// `merchant-flow`, `dictionary`, `buyflow`, `cart` or `all`.
     pub area: String,
     /// `page`: the page's language; `en`: always English.
     pub lang: String,

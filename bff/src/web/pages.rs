@@ -70,8 +70,8 @@ impl Pages {
             return ("en", StatusCode::OK, Hints::default());
         };
         if path == "/" {
-            // the app sends `/` on to the English starter-kit page
-            return ("en", StatusCode::OK, Hints::default());
+            // `/` is the English handoff (seed 001 §2)
+            return self.plan("/en/handoff");
         }
         match routes.page(rest) {
             PageMatch::Flow(f) => (

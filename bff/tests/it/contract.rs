@@ -42,6 +42,8 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "createDigitalSession",
         "getAccountDashboard",
         "getAccountDashboardEs",
+        "getAll",
+        "getAllEs",
         "getBroadbandFacts",
         "getBuyflow",
         "getBuyflowEs",

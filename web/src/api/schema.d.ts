@@ -72,6 +72,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/-/api/{site}/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * English texts of the signed-in account area (`All`: page shell, handoff, account
+         *     picker, timeout-error and permission-error pages; seed 001 §2, §3 bundle `all`).
+         */
+        get: operations["getAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/es/{site}/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish texts of the signed-in account area (`All`). */
+        get: operations["getAllEs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/-/api/{site}/buyflow": {
         parameters: {
             query?: never;
@@ -618,8 +655,43 @@ export interface components {
             activationNeeded: components["schemas"]["ActivationNeeded"] & unknown;
         };
         /**
+         * AccountHeader
+         * @description Header of the signed-in shell.
+         */
+        AccountHeader: {
+            /** @description The logo's image; its `alt` names the site. */
+            logo: components["schemas"]["Image"] & unknown;
+            /** @description `Hi {name}`: `{name}` is replaced by the chosen first name, else the first name. */
+            greeting: string;
+            /** @description Accessible name of the notification badge; `{count}` is replaced by the count. */
+            notificationsLabel: string;
+            /** @description The log-out link's text. */
+            logout: string;
+            /** @description The mobile menu button's accessible name. */
+            menu: string;
+            /** @description Accessible name of the main navigation. */
+            navigationLabel: string;
+            /** @description Refill button (active accounts); `url` below the locale, e.g. `/refill`. */
+            refill: components["schemas"]["Link"] & unknown;
+            /** @description Reactivate button (deactivated accounts); `url` below the locale, e.g. `/reconnect`. */
+            reactivate: components["schemas"]["Link"] & unknown;
+        };
+        /**
+         * AccountPickerTexts
+         * @description The account picker (seed 001 §2 "Account picker").
+         */
+        AccountPickerTexts: {
+            title: string;
+            subtitle: string;
+            currentAccounts: string;
+            pastAccounts: string;
+            continueLabel: string;
+            unlistedNote: string;
+            loading: string;
+        };
+        /**
          * AcpTexts
-         * @description ACP info stripe (seed 001 §2 "ACP banner", §6). `{amount}`: the benefit in dollars.
+         * @description ACP info stripe (seed 001 §2 "ACP banner", §6). `{amount}`: the benefit as a price (`$30.00`).
          */
         AcpTexts: {
             heading: string;
@@ -759,6 +831,37 @@ export interface components {
             outcome: components["schemas"]["ValidationOutcome"] & unknown;
             /** @description True when the unit matched nothing and the matches come from a retry without unit. */
             unitDropped: boolean;
+        };
+        /**
+         * All
+         * @description `GET /-/api/{site}/all`: the signed-in account area's shared texts (seed 001 §2 "Page
+         *     shell", "Account picker", the handoff, error, timeout-error and permission-error pages;
+         *     §3 content bundle `all`). The footer here is in the bundle's language.
+         */
+        All: {
+            /** @description Header of the signed-in page shell. */
+            header: components["schemas"]["AccountHeader"] & unknown;
+            /**
+             * @description Navigation items, in order; each one typed `refill`, `activate`, `account`, `chat`
+             *     or `other` (seed 001 §2 "Page shell").
+             */
+            navigation: components["schemas"]["NavItem"][];
+            /** @description Sticky bottom call to action (same buttons as the header, plus the promo banner). */
+            stickyCta: components["schemas"]["StickyCta"] & unknown;
+            /** @description Copyright and five links (label, URL, target); hidden in-app. */
+            footer: components["schemas"]["Footer"] & unknown;
+            /** @description Session-timeout modal (seed 001 §2, §4 "Session and timeout"). */
+            sessionTimeout: components["schemas"]["SessionTimeoutTexts"] & unknown;
+            /** @description Sync-up modal (seed 001 §2). */
+            syncUp: components["schemas"]["SyncUpTexts"] & unknown;
+            /** @description `/{locale}/handoff` (and `/`): the warm-transfer landing page. */
+            handoff: components["schemas"]["HandoffTexts"] & unknown;
+            /** @description `/{locale}/account-picker`. */
+            accountPicker: components["schemas"]["AccountPickerTexts"] & unknown;
+            /** @description `/{locale}/timeout-error`: the session ended while idle, with a log-in-again link. */
+            timeoutError: components["schemas"]["TimeoutErrorTexts"] & unknown;
+            /** @description `/{locale}/permission-error`: for a non-owner, with the signed-in identity's details. */
+            permissionError: components["schemas"]["PermissionErrorTexts"] & unknown;
         };
         /**
          * ApiError
@@ -1855,6 +1958,20 @@ export interface components {
             links: components["schemas"]["Link"][];
         };
         /**
+         * HandoffTexts
+         * @description The handoff page: title, description, create-ID and log-in buttons, FAQ accordion.
+         */
+        HandoffTexts: {
+            title: string;
+            description: string;
+            createId: string;
+            logIn: string;
+            faqTitle: string;
+            faq: components["schemas"]["FaqItem"][];
+            /** @description Shown while the sign-in is decoded or the provider's page is on its way. */
+            signingIn: string;
+        };
+        /**
          * Health
          * @description Liveness answer.
          */
@@ -1992,6 +2109,24 @@ export interface components {
             pageLabel: string;
         };
         /**
+         * NavItem
+         * @description One navigation item: a link, or (with `flyout` items) a button opening a flyout.
+         *     `url`s starting with `/` are below the locale (`/dashboard` is `/{locale}/dashboard`).
+         */
+        NavItem: {
+            /** @description `refill`, `activate`, `account`, `chat` or `other`. */
+            type: string;
+            label: string;
+            url: string;
+            target: string;
+            /**
+             * @description The flyout's links (empty: the item is a plain link). Items linking to
+             *     `detail-xitv` are hidden, move items (`url` containing `move`) too while a move is
+             *     scheduled.
+             */
+            flyout: components["schemas"]["Link"][];
+        };
+        /**
          * NotFoundPage
          * @description The not-found page (seed 000 §2 "Error and 404": animation and content text; seed 001
          *     §2: "oops", a resource-unavailable text, a link back and a secondary link).
@@ -2057,6 +2192,19 @@ export interface components {
         PaymentIdResponse: {
             /** @description The id, nested as the service does. */
             response: components["schemas"]["PaymentIdBody"] & unknown;
+        };
+        /**
+         * PermissionErrorTexts
+         * @description The permission-error page: what the signed-in identity is, and a way out.
+         */
+        PermissionErrorTexts: {
+            title: string;
+            description: string;
+            nameLabel: string;
+            idLabel: string;
+            mobileLabel: string;
+            emailLabel: string;
+            back: components["schemas"]["Link"];
         };
         /**
          * Plan
@@ -2373,6 +2521,19 @@ export interface components {
             lastName?: string;
         };
         /**
+         * SessionTimeoutTexts
+         * @description Session-timeout modal: 750 s after the last action, a 2:00 countdown (seed 001 §9).
+         */
+        SessionTimeoutTexts: {
+            title: string;
+            warning: string;
+            /** @description Accessible text of the countdown circle; `{time}` is replaced by `m:ss`. */
+            countdownLabel: string;
+            keepActive: string;
+            logoutNow: string;
+            close: string;
+        };
+        /**
          * ShippingSummary
          * @description Shipping of the order, derived from product details (seed 000 §4).
          */
@@ -2389,6 +2550,15 @@ export interface components {
             description: string;
             /** @description True when the rate is 0 (the free-shipping text is shown). */
             free: boolean;
+        };
+        /**
+         * StickyCta
+         * @description Sticky bottom call to action: the promo banner's text (a valid non-winback promo on an
+         *     active account) and its accessible region name.
+         */
+        StickyCta: {
+            label: string;
+            promo: string;
         };
         /**
          * SubmitBody
@@ -2412,6 +2582,24 @@ export interface components {
              * @enum {boolean}
              */
             consent: true;
+        };
+        /**
+         * SyncUpTexts
+         * @description Sync-up modal (seed 001 §2): name, sign-in ID, mobile, e-mail, SMS opt-in, language.
+         */
+        SyncUpTexts: {
+            title: string;
+            description: string;
+            nameLabel: string;
+            signInIdLabel: string;
+            mobileLabel: string;
+            emailLabel: string;
+            smsOptIn: string;
+            languageLegend: string;
+            english: string;
+            spanish: string;
+            submit: string;
+            close: string;
         };
         /**
          * @description Tap status for analytics (seed 000 §4 "Tap-status analytics").
@@ -2469,6 +2657,15 @@ export interface components {
             servicePlanType: string;
             lob: string;
             label: components["schemas"]["BroadbandFactsLabel"];
+        };
+        /**
+         * TimeoutErrorTexts
+         * @description The session-inactive page, with a link that signs in again.
+         */
+        TimeoutErrorTexts: {
+            title: string;
+            description: string;
+            loginAgain: string;
         };
         /**
          * TokenResponse
@@ -2733,6 +2930,124 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Dictionary"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["All"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAllEs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["All"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
-import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { Outlet, Route, Routes, useParams } from 'react-router';
 import { MerchantShell } from './MerchantShell';
 import { ErrorPage, NotFoundPage } from './pages';
 import { ContentLoading } from '../content/ContentFallback';
@@ -9,7 +9,9 @@ import { isLocale } from '../lib/locale';
 import { useLocale } from '../lib/useLocale';
 import { buyFlow } from '../flows/buy/routes';
 import { dashboardFlow } from '../flows/dashboard/routes';
-import { retailFlow, retailHref } from '../flows/retail/routes';
+import { retailFlow } from '../flows/retail/routes';
+import { signInFlows } from '../flows/signin/routes';
+import { SessionErrors } from './SessionErrors';
 
 /** `/:locale`: an unknown locale is a not-found page; a known one sets the calls' language. */
 function LocaleGate() {
@@ -24,7 +26,12 @@ function LocaleGate() {
   }
   // before any child renders and starts a call: every call carries `Accept-Language`
   setRequestLocale(locale);
-  return <Outlet />;
+  return (
+    <>
+      <SessionErrors />
+      <Outlet />
+    </>
+  );
 }
 
 /** The merchant page shell around the retail flow and the shared pages. */
@@ -84,13 +91,24 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
   const [flows] = useState(() => [
     mountFlow(buyFlow, async () => (await import('../flows/buy/BuyFlow')).BuyFlow, options),
     mountFlow(retailFlow, async () => (await import('../flows/retail/RetailRoute')).RetailRoute, options),
+    ...signInFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/signin/SignInScreen')).SignInScreen, options)),
     mountFlow(dashboardFlow, async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow, options),
   ]);
+  const handoff = flows.find((f) => f.flow.base === 'handoff');
   const inShell = (shell: FlowDef['shell']) =>
     flows.filter((f) => f.flow.shell === shell).map((f) => <Route key={f.flow.base} path={`${f.flow.base}/*`} element={f.element} />);
   return (
     <Routes>
-      <Route path="/" element={<Navigate to={retailHref('en')} replace />} />
+      {/* `/` is the English handoff (seed 001 §2) */}
+      <Route
+        path="/"
+        element={
+          <>
+            <SessionErrors />
+            {handoff?.element}
+          </>
+        }
+      />
       <Route path="/:locale" element={<LocaleGate />}>
         {/* flows with a shell of their own (the new-customer buy flow) */}
         {inShell('own')}

@@ -7,6 +7,8 @@ export type Dictionary = Schemas['Dictionary'];
 export type Buyflow = Schemas['Buyflow'];
 export type BroadbandFacts = Schemas['BroadbandFacts'];
 export type BroadbandFactsLabel = Schemas['BroadbandFactsLabel'];
+/** The signed-in account area's shared texts (seed 001 §3 bundle `all`). */
+export type AllContent = Schemas['All'];
 
 /** Inputs of the provider's plan-tier widget (`getBroadbandFacts` query). */
 export interface BroadbandQuery {
@@ -36,6 +38,12 @@ export function fetchBuyflow(locale: Locale): Promise<Buyflow> {
   return locale === 'es'
     ? call('getBuyflowEs', () => api.GET('/-/api/es/{site}/buyflow', path))
     : call('getBuyflow', () => api.GET('/-/api/{site}/buyflow', path));
+}
+
+export function fetchAll(locale: Locale): Promise<AllContent> {
+  return locale === 'es'
+    ? call('getAllEs', () => api.GET('/-/api/es/{site}/all', path))
+    : call('getAll', () => api.GET('/-/api/{site}/all', path));
 }
 
 /** The provider's broadband facts for the plan-tier widget: English only (seed 000 §1). */
@@ -89,6 +97,11 @@ export function useDictionary(locale: Locale) {
 /** The footer always comes from the English buy-flow content (seed 000 §2). */
 export function useBuyflow(locale: Locale) {
   return useQuery(contentQuery('buyflow', locale, fetchBuyflow));
+}
+
+/** The account area's page shell and sign-in pages (bundle `all`) of the locale. */
+export function useAll(locale: Locale) {
+  return useQuery(contentQuery('all', locale, fetchAll));
 }
 
 /** Broadband facts of the plan-tier widget; not fetched while `enabled` is false. */

@@ -38,6 +38,7 @@ export interface LocaleContent {
   merchantFlow: unknown;
   dictionary: unknown;
   buyflow: unknown;
+  all: unknown;
   accountDashboard: unknown;
 }
 
@@ -55,6 +56,7 @@ const CONTENT_AREAS: Record<string, keyof LocaleContent> = {
   'merchant-flow': 'merchantFlow',
   dictionary: 'dictionary',
   buyflow: 'buyflow',
+  all: 'all',
   'account-dashboard': 'accountDashboard',
 };
 

@@ -13,7 +13,7 @@ use poem_openapi::{
     payload::Json,
 };
 use serde::de::DeserializeOwned;
-use upstream::content::{BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
+use upstream::content::{All, BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
 
 use crate::http::{
     extract::{ScenarioSel, tracking_from_header},
@@ -44,6 +44,13 @@ crate::answers!(
 crate::answers!(
     /// Answers of `getBuyflow` / `getBuyflowEs`.
     BuyflowResponse(Box<Buyflow>), buyflow_bad_request = "buyflow_bad_request", get;
+    404 => NotFound: "`NOT_FOUND`: unknown `{site}`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
+);
+crate::answers!(
+    /// Answers of `getAll` / `getAllEs`.
+    AllResponse(Box<All>), all_bad_request = "all_bad_request", get;
     404 => NotFound: "`NOT_FOUND`: unknown `{site}`.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
@@ -159,6 +166,37 @@ impl ContentApi {
         site: Path<String>,
     ) -> DictionaryResponse {
         fetch::<Dictionary>(&state, req, sel, Lang::Es, &site, "dictionary")
+            .await
+            .into()
+    }
+
+    /// English texts of the signed-in account area (`All`: page shell, handoff, account
+    /// picker, timeout-error and permission-error pages; seed 001 §2, §3 bundle `all`).
+    #[oai(path = "/-/api/:site/all", method = "get", operation_id = "getAll")]
+    async fn all(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> AllResponse {
+        fetch::<All>(&state, req, sel, Lang::En, &site, "all")
+            .await
+            .into()
+    }
+
+    /// Spanish texts of the signed-in account area (`All`).
+    #[oai(path = "/-/api/es/:site/all", method = "get", operation_id = "getAllEs")]
+    async fn all_es(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> AllResponse {
+        fetch::<All>(&state, req, sel, Lang::Es, &site, "all")
             .await
             .into()
     }

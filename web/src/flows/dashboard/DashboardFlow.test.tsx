@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -100,6 +100,7 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
 
   it('no chosen account: the account picker', async () => {
     server.use(...dashboardHandlers(dashboards.active, { accountId: null }));
+    server.use(http.get('*/secure2/account-picker', () => HttpResponse.json({ open: [], closed: [] })));
     const { router } = renderApp('/en/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/account-picker'));
   });
@@ -109,6 +110,29 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
     server.use(http.get('*/-/api/:site/account-dashboard', () => HttpResponse.json({ errorCode: 'UPSTREAM_ERROR' }, { status: 502 })));
     const { router } = renderApp('/en/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/error'), { timeout: 5_000 });
+  });
+
+  it('sits in the signed-in shell: greeting, Refill for an active account, no move badge', async () => {
+    server.use(...dashboardHandlers(dashboards.active));
+    renderApp('/en/dashboard');
+    await screen.findByTestId('services-tile');
+    expect(await screen.findByTestId('greeting')).toHaveTextContent('Ana');
+    expect(screen.getByRole('main')).toContainElement(screen.getByTestId('services-tile'));
+    expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument();
+    expect(screen.getByTestId('sticky-cta')).toBeInTheDocument();
+  });
+
+  it('a scheduled move puts the badge in the shell; a deactivated account gets no sticky Refill', async () => {
+    server.use(...dashboardHandlers(dashboards.scheduledMove));
+    const first = renderApp('/en/dashboard');
+    expect(await screen.findByTestId('notification-badge')).toHaveTextContent('1');
+    first.unmount();
+    server.use(...dashboardHandlers(dashboards.deactivated));
+    renderApp('/es/dashboard');
+    await screen.findByTestId('reconnect-faq');
+    const sticky = within(screen.getByTestId('sticky-cta'));
+    expect(sticky.getByRole('link', { name: 'Reactivar' })).toBeInTheDocument();
+    expect(sticky.queryByRole('link', { name: 'Recargar' })).not.toBeInTheDocument();
   });
 
   it('the welcome tour opens on the first visit in this browser', async () => {

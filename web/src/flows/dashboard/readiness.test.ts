@@ -35,17 +35,22 @@ describe('readiness by the answer\'s next (seed 001 §4 "Page readiness and chec
   });
 });
 
-describe('failures of getDashboard (contract B session errors)', () => {
-  const fail = (code: string, status = 403) => new CallFailure('getDashboard', status, code);
+describe('failures of getDashboard', () => {
+  const fail = (code: string, status: number) => new CallFailure('getDashboard', status, code);
+  it.each(['SESSION_EXPIRED', 'SESSION_REJECTED', 'PERMISSION_DENIED', 'SIGNIN_REQUIRED'])(
+    '403 %s is left to the app\'s one session-error handler',
+    (code) => {
+      expect(failureTarget(fail(code, 403), 'es')).toBeUndefined();
+    },
+  );
+
   it.each([
-    ['SESSION_EXPIRED', '/es/timeout-error', 0],
-    ['SESSION_REJECTED', '/es/error', 0],
-    ['PERMISSION_DENIED', '/es/permission-error', 0],
-    ['SIGNIN_REQUIRED', '/es/handoff', 0],
-    ['UPSTREAM_ERROR', '/es/error', ERROR_REDIRECT_MS],
-    ['NETWORK', '/es/error', ERROR_REDIRECT_MS],
-  ])('%s goes to %s', (code, to, afterMs) => {
-    expect(failureTarget(fail(code), 'es')).toEqual({ kind: 'redirect', to, afterMs });
+    ['UPSTREAM_ERROR', 502],
+    ['UPSTREAM_TIMEOUT', 504],
+    ['NETWORK', 0],
+    ['CSRF_REJECTED', 403],
+  ])('%s (%i) goes to the error page after 1 s', (code, status) => {
+    expect(failureTarget(fail(code, status), 'es')).toEqual({ kind: 'redirect', to: '/es/error', afterMs: ERROR_REDIRECT_MS });
   });
 
   it('an unexpected error goes to the error page after 1 s', () => {

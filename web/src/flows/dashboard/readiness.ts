@@ -1,4 +1,4 @@
-import { CallFailure } from '../../api/client';
+import { sessionErrorTarget } from '../../lib/accountSession';
 import type { Locale } from '../../lib/locale';
 import { encodeAccountId } from './format';
 import type { Dashboard } from './types';
@@ -45,22 +45,11 @@ export function readiness(dashboard: Dashboard, locale: Locale, accountId: strin
 }
 
 /**
- * Where a failed `getDashboard` leads (contract B's session errors; seed 001 §4 "A 403 ...
- * marks a session error", "Any required API failure ... the error page after 1 second").
- * `SIGNIN_REQUIRED` goes to the handoff page, which starts the sign-in.
+ * Where a failed `getDashboard` or `getProfile` leads (seed 001 §4 "Any required API failure
+ * ... the error page after 1 second"). Session errors (403 `SESSION_EXPIRED`, ...) are not the
+ * page's: `app/SessionErrors.tsx` sends every one of them, once for the app; `undefined` then.
  */
-export function failureTarget(error: unknown, locale: Locale): Readiness {
-  const code = error instanceof CallFailure ? error.errorCode : undefined;
-  switch (code) {
-    case 'SESSION_EXPIRED':
-      return { kind: 'redirect', to: `/${locale}/timeout-error`, afterMs: 0 };
-    case 'SESSION_REJECTED':
-      return { kind: 'redirect', to: `/${locale}/error`, afterMs: 0 };
-    case 'PERMISSION_DENIED':
-      return { kind: 'redirect', to: `/${locale}/permission-error`, afterMs: 0 };
-    case 'SIGNIN_REQUIRED':
-      return { kind: 'redirect', to: `/${locale}/handoff`, afterMs: 0 };
-    default:
-      return { kind: 'redirect', to: `/${locale}/error`, afterMs: ERROR_REDIRECT_MS };
-  }
+export function failureTarget(error: unknown, locale: Locale): Readiness | undefined {
+  if (sessionErrorTarget(error, locale)) return undefined;
+  return { kind: 'redirect', to: `/${locale}/error`, afterMs: ERROR_REDIRECT_MS };
 }

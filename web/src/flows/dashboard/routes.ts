@@ -9,7 +9,12 @@ export type DashboardPageDef = PageDef<DashboardPageId>;
 
 export const dashboardFlow: FlowDef<DashboardPageId> = {
   base: 'dashboard',
-  firstContent: [{ area: 'account-dashboard', lang: 'page' }],
+  // the signed-in shell's bundles, then the page's own
+  firstContent: [
+    { area: 'all', lang: 'page' },
+    { area: 'dictionary', lang: 'page' },
+    { area: 'account-dashboard', lang: 'page' },
+  ],
   flowType: 'account|prepaid',
   shell: 'own',
   pages: dashboardPages,

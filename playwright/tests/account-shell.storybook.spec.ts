@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../lib/axe';
+
+// The account area's shell, its session-timeout modal and the sign-in pages, as their stories
+// draw them on recorded content (en and es): axe-clean, and usable with the keyboard alone.
+// Walks through the real provider and BFF are in signin.spec.ts.
+
+async function story(page: Page, id: string, ready: string) {
+  await page.goto(`/iframe.html?id=${id}&viewMode=story`);
+  await expect(page.locator(ready).first()).toBeVisible({ timeout: 15_000 });
+}
+
+const pages: Array<[string, string]> = [
+  ['sign-in--handoff', '[data-page="handoff"]'],
+  ['sign-in--account-picker', '[role="radio"], input[type="radio"]'],
+  ['sign-in--timeout-error', '[data-page="timeout-error"]'],
+  ['sign-in--permission-error', '[data-testid="identity"]'],
+  ['account-shell--active', '[data-testid="greeting"]:has-text("Alex")'],
+  ['account-shell--deactivated-with-move-en', '[data-testid="notification-badge"]'],
+  ['account-shell--session-timeout', '[data-testid="session-timeout"]'],
+];
+
+for (const [base, ready] of pages) {
+  for (const locale of ['en', 'es']) {
+    const id = base.endsWith('-en') ? base : `${base}-${locale}`;
+    if (base.endsWith('-en') && locale === 'es') continue;
+    test(`${id} is axe-clean`, async ({ page }) => {
+      await story(page, id, ready);
+      await expectNoAxeViolations(page, id);
+    });
+  }
+}
+
+test('the navigation flyouts and the mobile menu work with the keyboard alone', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await story(page, 'account-shell--active-en', '[data-testid="greeting"]:has-text("Alex")');
+  const toggle = page.getByRole('button', { name: 'My Account' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const info = page.getByRole('link', { name: 'Account information' });
+  await expect(info).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Internet details' })).toBeFocused();
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(info).toBeHidden();
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(page.getByRole('navigation', { name: 'Account navigation' })).toBeHidden();
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Account navigation' })).toBeVisible();
+});
+
+test('the session-timeout modal keeps focus inside and Keep session active closes it', async ({ page }) => {
+  await story(page, 'account-shell--session-timeout-es', '[data-testid="session-timeout"]');
+  const keep = page.getByRole('button', { name: 'Mantener la sesión activa' });
+  await expect(keep).toBeFocused();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  const inside = await page.evaluate(() => !!document.activeElement?.closest('[data-testid="session-timeout"]'));
+  expect(inside).toBe(true);
+  await keep.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('session-timeout')).toBeHidden();
+});

@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useAll, useDictionary, type AllContent, type Dictionary } from '../content/hooks';
+import { ContentFallback, ContentLoading } from '../content/ContentFallback';
+import { profileQuery, signOutAndLeave } from '../lib/accountSession';
+import { otherLocale, swapLocalePath, type Locale } from '../lib/locale';
+import { AccountLink, AccountNav } from './AccountNav';
+import { ContentLink } from './ContentLink';
+import { SessionTimeout } from './SessionTimeout';
+import '../styles/retail.css';
+import '../styles/account.css';
+
+/** The account's state as the shell shows it: Refill for active, Reactivate for deactivated. */
+export type ShellAccountState = 'active' | 'deactivated' | 'none';
+
+export interface AccountShellProps {
+  locale: Locale;
+  children: ReactNode;
+  /** Refill button (active) or Reactivate button (deactivated), header and sticky bar. */
+  account?: ShellAccountState;
+  /** A move is scheduled: the notification badge reads 1, move items are hidden. */
+  moveScheduled?: boolean;
+  /** A valid non-winback promo on an active account: the sticky bar's promo banner. */
+  promo?: boolean;
+  /** Hide the sticky bottom call to action (refill, move and reconnect pages). */
+  hideStickyCta?: boolean;
+}
+
+/** `mobile=true` in the query: the app runs in the provider's mobile app (no footer). */
+export function useInApp(): boolean {
+  return useSearchParams()[0].get('mobile') === 'true';
+}
+
+function LanguageSwitch({ locale, d }: { locale: Locale; d: Dictionary }) {
+  const location = useLocation();
+  const target = otherLocale(locale);
+  return (
+    <Link
+      className="lang-toggle"
+      to={{ pathname: swapLocalePath(location.pathname, target), search: location.search }}
+      aria-label={d.languageToggleLabel}
+      hrefLang={target}
+      lang={target}
+      data-testid="language-toggle"
+    >
+      {d.switchToLanguage}
+    </Link>
+  );
+}
+
+/** Refill (active) or Reactivate (deactivated): the same button in the header and the bar. */
+function AccountAction({ state, header, locale }: { state: ShellAccountState; header: AllContent['header']; locale: Locale }) {
+  if (state === 'none') return null;
+  const link = state === 'active' ? header.refill : header.reactivate;
+  return <AccountLink link={link} locale={locale} className="button button--primary" />;
+}
+
+/** Footer: copyright and five links from content, in the page's language. */
+export function AccountFooter({ footer, label }: { footer: AllContent['footer']; label: string }) {
+  return (
+    <footer className="shell-footer">
+      <div className="shell-footer__inner">
+        <nav aria-label={label}>
+          <ul className="footer-links">
+            {footer.links.map((link) => (
+              <li key={`${link.label}-${link.url}`}>
+                <ContentLink link={link} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="footer-copyright">{footer.copyright}</p>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * The signed-in page shell (seed 001 §2 "Page shell"): header with logo, greeting (chosen
+ * first name, else first name), the notification badge while a move is scheduled, log out, a
+ * mobile menu and the navigation from content; the sticky bottom call to action; the footer
+ * (hidden in-app); the session-timeout modal. Used around every signed-in page.
+ */
+export function AccountShell({ locale, children, account = 'none', moveScheduled = false, promo = false, hideStickyCta = false }: AccountShellProps) {
+  const all = useAll(locale);
+  const dictionary = useDictionary(locale);
+  const profile = useQuery(profileQuery);
+  const inApp = useInApp();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  if (all.isError || dictionary.isError) {
+    return (
+      <main id="main" className="shell-main">
+        <ContentFallback />
+      </main>
+    );
+  }
+  if (!all.data || !dictionary.data) return <ContentLoading />;
+  const c = all.data;
+  const d = dictionary.data;
+  const h = c.header;
+  const name = profile.data?.greetingName;
+
+  return (
+    <div className="shell account-shell" data-shell="account">
+      <meta name="robots" content="noindex" />
+      <header className="shell-header account-header">
+        <a className="skip-link" href="#main">
+          {d.skipToContent}
+        </a>
+        <div className="shell-header__inner">
+          <Link className="shell-logo" to={`/${locale}/dashboard`}>
+            <img src={h.logo.src} alt={h.logo.alt} width="28" height="28" />
+            <span aria-hidden="true">{d.siteName}</span>
+          </Link>
+          <div className="shell-header__nav">
+            {/* room kept while the profile loads, so nothing shifts */}
+            <span className="account-header__greeting" data-testid="greeting">
+              {name ? h.greeting.replace('{name}', name) : '\u00a0'}
+            </span>
+            {moveScheduled && (
+              <Link
+                className="account-header__badge"
+                to={`/${locale}/dashboard/notifications`}
+                aria-label={h.notificationsLabel.replace('{count}', '1')}
+                data-testid="notification-badge"
+              >
+                1
+              </Link>
+            )}
+            <LanguageSwitch locale={locale} d={d} />
+            <button type="button" className="lang-toggle account-header__logout" data-testid="logout" onClick={() => void signOutAndLeave(locale)}>
+              {h.logout}
+            </button>
+          </div>
+        </div>
+        <div className="account-header__bar">
+          {/* the mobile menu: on narrow screens the navigation shows only while it is open */}
+          <button
+            type="button"
+            className="account-header__menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="account-nav"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {h.menu}
+          </button>
+          <div id="account-nav" className="account-header__nav" data-open={menuOpen}>
+            <AccountNav items={c.navigation} locale={locale} moveScheduled={moveScheduled} label={h.navigationLabel} />
+          </div>
+          <AccountAction state={account} header={h} locale={locale} />
+        </div>
+      </header>
+      <main id="main" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+      {!hideStickyCta && account !== 'none' && (
+        <aside className="sticky-cta" aria-label={c.stickyCta.label} data-testid="sticky-cta">
+          {promo && account === 'active' && <p className="sticky-cta__promo">{c.stickyCta.promo}</p>}
+          <AccountAction state={account} header={h} locale={locale} />
+        </aside>
+      )}
+      {!inApp && <AccountFooter footer={c.footer} label={d.footerNavLabel} />}
+      <SessionTimeout locale={locale} content={c.sessionTimeout} />
+    </div>
+  );
+}

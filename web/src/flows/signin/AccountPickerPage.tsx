@@ -1,0 +1,90 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button, Radio, RadioGroup } from 'react-aria-components';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { AllContent } from '../../content/hooks';
+import type { Locale } from '../../lib/locale';
+import { accountPickerQuery, chooseAccount, type PickerAccount } from './api';
+
+/** One radio group of accounts under its heading; `value` is shared by both groups. */
+function AccountGroup({
+  heading,
+  accounts,
+  value,
+  onChange,
+  testId,
+}: {
+  heading: string;
+  accounts: readonly PickerAccount[];
+  value: string | null;
+  onChange: (id: string) => void;
+  testId: string;
+}) {
+  const headingId = useId();
+  if (accounts.length === 0) return null;
+  const mine = accounts.some((a) => a.accountId === value) ? value : null;
+  return (
+    <div className="picker-group" data-testid={testId}>
+      <h2 id={headingId}>{heading}</h2>
+      <RadioGroup aria-labelledby={headingId} value={mine} onChange={onChange}>
+        {accounts.map((a) => (
+          <Radio key={a.accountId} value={a.accountId} className="picker-option">
+            <span className="picker-option__dot" aria-hidden="true" />
+            <span>
+              <strong>{a.streetAddress}</strong>
+              <br />
+              {a.cityStateZip}
+            </span>
+          </Radio>
+        ))}
+      </RadioGroup>
+    </div>
+  );
+}
+
+/**
+ * The account picker (seed 001 §2 "Account picker", §4): open accounts ("your current
+ * account") and closed ones ("your past accounts") as two radio groups of one choice; Continue
+ * stays disabled until a choice; the BFF keeps it (`chooseAccount`) and says where to go.
+ */
+export function AccountPickerPage({ locale, content }: { locale: Locale; content: AllContent['accountPicker'] }) {
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const picker = useQuery(accountPickerQuery);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const choose = useMutation({
+    mutationFn: chooseAccount,
+    onSuccess: ({ next }) => {
+      // the dashboard keeps the handoff's bhr and mobile flags
+      const search = query.toString();
+      navigate(next === 'dashboard' ? `/${locale}/dashboard${search ? `?${search}` : ''}` : `/${locale}/permission-error`);
+    },
+    onError: () => navigate(`/${locale}/error`, { replace: true }),
+  });
+
+  return (
+    <section className="signin-page" data-page="account-picker">
+      <title>{content.title}</title>
+      <h1>{content.title}</h1>
+      <p>{content.subtitle}</p>
+      {picker.data ? (
+        <>
+          <AccountGroup heading={content.currentAccounts} accounts={picker.data.open} value={chosen} onChange={setChosen} testId="open-accounts" />
+          <AccountGroup heading={content.pastAccounts} accounts={picker.data.closed} value={chosen} onChange={setChosen} testId="closed-accounts" />
+          <Button
+            className="button button--primary"
+            isDisabled={chosen === null || choose.isPending || choose.isSuccess}
+            onPress={() => chosen && choose.mutate(chosen)}
+          >
+            {content.continueLabel}
+          </Button>
+          <p className="picker-note">{content.unlistedNote}</p>
+        </>
+      ) : (
+        <p role="status" aria-busy={!picker.isError}>
+          {content.loading}
+        </p>
+      )}
+    </section>
+  );
+}

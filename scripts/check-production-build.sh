@@ -15,19 +15,19 @@ fi
 cargo build --release --locked -p bff --bin bff --no-default-features --features poem/test,tokio/test-util -q \
   --config 'profile.release.package.bff.opt-level=0'
 bin=target/release/bff
-for marker in UNKNOWN_SCENARIO existing-mobile-unverified closed-aux-preactivated; do
+for marker in UNKNOWN_SCENARIO existing-mobile-unverified closed-aux-preactivated 'Ponce De Leon Ave'; do
   if grep -aq "$marker" "$bin"; then echo "FAIL: $marker found in $bin" >&2; exit 1; fi
 done
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 env_up=()
-for s in ADDRESS_SEARCH SERVICEABILITY VAN CONTENT CATALOGUE PROMOTIONS TAX PAYMENTS ACTIVATION SESSION IDENTITY; do
+for s in ADDRESS_SEARCH SERVICEABILITY VAN CONTENT CATALOGUE PROMOTIONS TAX PAYMENTS ACTIVATION SESSION IDENTITY ACCOUNT; do
   env_up+=("BFF_UPSTREAM_$s=http://127.0.0.1:9")
 done
 env_prod=(BFF_PUBLIC_ORIGIN=https://prepaid.example.com BFF_CARD_ENTRY_URL=https://pay.example.com/card-entry
-  BFF_IDENTITY_ROUTER_URL=https://id.example.com/router)
+  BFF_IDENTITY_ROUTER_URL=https://id.example.com/router BFF_IDENTITY_PROVIDER_URL=https://login.example.com/oauth)
 # Production names the settings it cannot do without instead of deriving them.
 out=$(env "${env_up[@]}" BFF_MODE=production BFF_ADDR=127.0.0.1:0 timeout 5 "$bin" 2>&1 || true)
-grep -q "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL" <<<"$out" || {
+grep -q "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL, BFF_IDENTITY_PROVIDER_URL" <<<"$out" || {
   echo "FAIL: production without its browser-facing settings did not refuse to start: $out" >&2; exit 1
 }
 env "${env_up[@]}" "${env_prod[@]}" BFF_MODE=production BFF_ADDR="127.0.0.1:$port" RUST_LOG=warn "$bin" &

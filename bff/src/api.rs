@@ -11,6 +11,7 @@ use poem_openapi::OpenApiService;
 use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     retail::api::RetailApi,
+    signin::api::SignInApi,
     site::{
         account_content::AccountContentApi, content::ContentApi, health::HealthApi,
         logout::LogoutApi, token::TokenApi,
@@ -31,6 +32,7 @@ pub type Api = (
     PaymentsApi,
     HealthApi,
     LogoutApi,
+    SignInApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -46,6 +48,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             PaymentsApi,
             HealthApi,
             LogoutApi,
+            SignInApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

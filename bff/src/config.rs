@@ -8,6 +8,8 @@
 //! | `BFF_UPSTREAM_<SERVICE>` (one per service of `upstream::service::Service` with an `env_var`) | unset: embedded simulators | base URLs of the upstream services (all or none) |
 //! | `BFF_IDENTITY_ROUTER_URL` | harness: `/sim/session/router`; else `BFF_UPSTREAM_SESSION` + `/router`; required in production | identity router (browser-facing) for production and test hosts |
 //! | `BFF_IDENTITY_ROUTER_STAGING_URL` | `BFF_IDENTITY_ROUTER_URL`, else as above | identity router for every other host |
+//! | `BFF_IDENTITY_PROVIDER_URL` | harness: `/sim/identity`; else `BFF_UPSTREAM_IDENTITY`; required in production | the identity provider's browser-facing base (authorize, create-ID and logout pages; seed 001 §7 redirects) |
+//! | `BFF_SIGNIN_IDLE_SECS` | `840` | a sign-in unused this long (no signed-in call) ends: 403 `SESSION_EXPIRED` (seed 001 §9) |
 //! | `BFF_PRODUCTION_HOSTS` | empty | comma list of host names (production and test) that use `BFF_IDENTITY_ROUTER_URL` |
 //! | `BFF_CARD_ENTRY_URL` | harness: `/sim/card-entry`; else `BFF_UPSTREAM_PAYMENTS` + `/card-entry`; required in production | the card-entry component page (browser-facing, framed); its origin is added to the CSP `frame-src` |
 //! | `BFF_PUBLIC_ORIGIN` | unset: from the request's `Host` (harness and plain mode only); required in production | `scheme://host[:port]` the browser uses; return URLs and the card form's `parentOrigin` are built from it |
@@ -28,7 +30,7 @@
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
 //! origin (`/sim/...`, served in harness mode only by proxying the simulators, see
 //! `harness.rs`). Production mode requires all upstream URLs, `BFF_PUBLIC_ORIGIN`,
-//! `BFF_CARD_ENTRY_URL` and `BFF_IDENTITY_ROUTER_URL` (no browser-facing URL is ever derived
+//! `BFF_CARD_ENTRY_URL`, `BFF_IDENTITY_ROUTER_URL` and `BFF_IDENTITY_PROVIDER_URL` (no browser-facing URL is ever derived
 //! from an internal upstream address or the `Host` header there); the harness routes do not
 //! exist and no scenario header is ever forwarded. Harness mode refuses upstream URLs that are
 //! not loopback: the harness would let anyone drive real services ([`Config::validate`]).
@@ -56,6 +58,12 @@ pub enum Upstreams {
 
 /// Path of the simulators' identity router as the browser sees it in harness mode.
 pub const SIM_ROUTER_PATH: &str = "/sim/session/router";
+
+/// Path of the simulators' identity provider pages as the browser sees them in harness mode.
+pub const SIM_IDENTITY_PATH: &str = "/sim/identity";
+
+/// Default idle window of a sign-in, s (seed 001 §9 "Session idle window 840,000 ms").
+pub const SIGNIN_IDLE_SECS: u64 = 840;
 
 /// Path of the simulators' card-entry page as the browser sees it in harness mode.
 pub const SIM_CARD_ENTRY_PATH: &str = "/sim/card-entry";
@@ -111,6 +119,12 @@ pub struct Config {
     pub trusted_proxies: TrustedProxies,
     /// Identity router URLs and the production host list.
     pub identity: IdentityRouter,
+    /// The identity provider's browser-facing base (`BFF_IDENTITY_PROVIDER_URL`); `None`:
+    /// default (see [`Config::identity_provider`]).
+    pub identity_provider_url: Option<String>,
+    /// Idle window of a sign-in (`BFF_SIGNIN_IDLE_SECS`, default [`SIGNIN_IDLE_SECS`]):
+    /// measured from the last signed-in call (`http::auth`).
+    pub signin_idle: Duration,
     /// Card-entry page URL (`BFF_CARD_ENTRY_URL`); `None`: default (see the module table).
     pub card_entry_url: Option<String>,
     /// The origin browsers use (`BFF_PUBLIC_ORIGIN`, `scheme://host[:port]`, no trailing
@@ -167,6 +181,8 @@ impl Default for Config {
             session_create_per_min: 30,
             trusted_proxies: TrustedProxies::default(),
             identity: IdentityRouter::default(),
+            identity_provider_url: None,
+            signin_idle: Duration::from_secs(SIGNIN_IDLE_SECS),
             card_entry_url: None,
             public_origin: None,
             api_docs: None,
@@ -272,6 +288,8 @@ impl Config {
                 .collect(),
         };
         let card_entry_url = browser_url("BFF_CARD_ENTRY_URL")?;
+        let identity_provider_url = browser_url("BFF_IDENTITY_PROVIDER_URL")?
+            .map(|u| u.trim_end_matches('/').to_owned());
         let public_origin = match get("BFF_PUBLIC_ORIGIN") {
             None => None,
             Some(o) => Some(
@@ -310,6 +328,7 @@ impl Config {
         let secs = |var, def: Duration| {
             parse(&get, var, def.as_secs(), "seconds").map(Duration::from_secs)
         };
+        let signin_idle = secs("BFF_SIGNIN_IDLE_SECS", d.signin_idle)?;
         let store = StoreConfig {
             session_idle: secs("BFF_SESSION_IDLE_SECS", d.store.session_idle)?,
             session_absolute: secs("BFF_SESSION_MAX_SECS", d.store.session_absolute)?,
@@ -319,6 +338,8 @@ impl Config {
             redis_url,
             store,
             identity,
+            identity_provider_url,
+            signin_idle,
             card_entry_url,
             public_origin,
             api_docs,
@@ -342,7 +363,7 @@ impl Config {
     /// The rules across settings, checked by [`Self::from_lookup`] and again at start-up
     /// (`startup::Application::build`) for configurations built in code:
     /// - production names every missing setting of: `BFF_PUBLIC_ORIGIN`, `BFF_CARD_ENTRY_URL`,
-    ///   `BFF_IDENTITY_ROUTER_URL`, the `BFF_UPSTREAM_*` URLs ([`ConfigError::ProductionMissing`]);
+    ///   `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_PROVIDER_URL`, the `BFF_UPSTREAM_*` URLs ([`ConfigError::ProductionMissing`]);
     /// - harness mode accepts external upstreams on loopback only (local simulators, tests),
     ///   else [`ConfigError::HarnessWithRemoteUpstreams`] names the variables.
     pub fn validate(&self) -> Result<(), ConfigError> {
@@ -357,6 +378,9 @@ impl Config {
                 }
                 if self.identity.production_url.is_none() {
                     missing.push("BFF_IDENTITY_ROUTER_URL");
+                }
+                if self.identity_provider_url.is_none() {
+                    missing.push("BFF_IDENTITY_PROVIDER_URL");
                 }
                 if self.upstreams == Upstreams::Embedded {
                     missing.extend(Service::ALL.iter().filter_map(|s| s.env_var()));
@@ -432,6 +456,16 @@ impl Config {
                     format!("{}/router", urls.get(Service::DigitalSession)),
                 )
             })
+    }
+
+    /// The identity provider's browser-facing base, no trailing slash (`/authorize`,
+    /// `/create-id`, `/logout` are appended): `BFF_IDENTITY_PROVIDER_URL`, else the `/sim`
+    /// proxy in harness mode, else the identity upstream itself (plain mode only;
+    /// production requires the variable).
+    pub fn identity_provider(&self, urls: &UpstreamUrls) -> String {
+        self.identity_provider_url.clone().unwrap_or_else(|| {
+            self.browser_default(SIM_IDENTITY_PATH, urls.get(Service::Identity).to_owned())
+        })
     }
 
     /// The card-entry page as the browser loads it in the iframe.
@@ -524,7 +558,7 @@ mod tests {
         Config::from_lookup(|k| m.get(k).cloned())
     }
 
-    const ALL: [(&str, &str); 11] = [
+    const ALL: [(&str, &str); 12] = [
         ("BFF_UPSTREAM_ADDRESS_SEARCH", "http://a"),
         ("BFF_UPSTREAM_SERVICEABILITY", "http://s/"),
         ("BFF_UPSTREAM_VAN", "http://v"),
@@ -536,6 +570,7 @@ mod tests {
         ("BFF_UPSTREAM_ACTIVATION", "http://act"),
         ("BFF_UPSTREAM_SESSION", "http://ses"),
         ("BFF_UPSTREAM_IDENTITY", "http://idp"),
+        ("BFF_UPSTREAM_ACCOUNT", "http://acct"),
     ];
 
     #[test]
@@ -569,11 +604,12 @@ mod tests {
         ));
     }
 
-    const PRODUCTION: [(&str, &str); 4] = [
+    const PRODUCTION: [(&str, &str); 5] = [
         ("BFF_MODE", "production"),
         ("BFF_PUBLIC_ORIGIN", "https://prepaid.example.com/"),
         ("BFF_CARD_ENTRY_URL", "https://pay.example.com/card-entry"),
         ("BFF_IDENTITY_ROUTER_URL", "https://id.example.com/router"),
+        ("BFF_IDENTITY_PROVIDER_URL", "https://login.example.com/oauth/"),
     ];
 
     #[test]
@@ -583,6 +619,7 @@ mod tests {
             "BFF_PUBLIC_ORIGIN",
             "BFF_CARD_ENTRY_URL",
             "BFF_IDENTITY_ROUTER_URL",
+            "BFF_IDENTITY_PROVIDER_URL",
             "BFF_UPSTREAM_ADDRESS_SEARCH",
             "BFF_UPSTREAM_SESSION",
         ] {
@@ -604,6 +641,11 @@ mod tests {
             Some("https://prepaid.example.com")
         );
         assert!(!c.api_docs(), "docs off by default in production");
+        assert_eq!(
+            c.identity_provider(&UpstreamUrls::under("http://10.0.0.1")),
+            "https://login.example.com/oauth",
+            "no trailing slash, never the internal upstream"
+        );
     }
 
     #[test]
@@ -719,6 +761,8 @@ mod tests {
         assert_eq!(c.router_production(&urls), SIM_ROUTER_PATH);
         assert_eq!(c.router_staging(&urls), SIM_ROUTER_PATH);
         assert_eq!(c.card_entry(&urls), SIM_CARD_ENTRY_PATH);
+        assert_eq!(c.identity_provider(&urls), SIM_IDENTITY_PATH);
+        assert_eq!(c.signin_idle, Duration::from_secs(SIGNIN_IDLE_SECS));
         assert_eq!(
             c.identity.production_hosts,
             vec!["portal.example.com", "test.example.com"]

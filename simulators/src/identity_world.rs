@@ -4,8 +4,8 @@
 //! data only (example.com e-mails, 555 numbers); ids and account numbers are fixed, so
 //! scenarios, recordings and the dashboard simulator can name them.
 //!
-//! Each account carries [`Account::dashboard`], the state the dashboard simulator (built
-//! later) must hold it in for the identity to reach its branch.
+//! Each account carries [`Account::dashboard`], the state the account simulator
+//! ([`crate::account_world`]) holds it in for the identity to reach its branch.
 
 use upstream::identity::{
     ChosenName, IdcmtIdentity, IdentityAccount, IdentityInfo, IdentityPayload, IdentityResponse,
@@ -17,12 +17,40 @@ pub const OWNER: &str = "ACCOUNT_OWNER";
 /// Our name of a role other than owner (the seed names only `ACCOUNT_OWNER`).
 pub const AUTHORIZED_USER: &str = "AUTHORIZED_USER";
 
-/// The state the dashboard simulator holds an account in (seed 001 §4 "Page readiness and
-/// checks"); what the portal does with it in brackets.
+/// The state the account simulator holds an account in (seed 001 §4 "Page readiness and
+/// checks", §2 "Dashboard"); what the portal does with it in brackets. Days are the
+/// portal's days remaining (whole days to expiry + 1), the same whatever the day.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DashboardState {
-    /// Open, internet plan with days left, auto-refill off (the dashboard).
+    /// Open, internet plan with 20 days left, auto-refill off (the dashboard, green ring).
     Active,
+    /// Open, 5 days left, auto-refill off (amber ring, refill now).
+    ExpiringSoon,
+    /// Open, 0 days left: expired yesterday (red ring, expired tile, refill now).
+    Expired,
+    /// Open, 20 days left, auto-refill on (`enrollAutoPayment: true`; auto-refill badge).
+    AutoRefill,
+    /// Open, 20 days left, a move to aux account `aux` (Preactivated, `MOVE`) scheduled in
+    /// 10 days (notification badge, moving tile, notifications page).
+    ScheduledMove {
+        /// The aux account's number.
+        aux: &'static str,
+    },
+    /// Open, ACP `Approved`, first benefit `30.00` (ACP banner, deduction).
+    AcpApproved,
+    /// Open, ACP `Approved`, customer type `Tribal` (Tribal banner, no deduction).
+    AcpTribal,
+    /// Open, ACP `De Enrolled` (re-enrol notice).
+    AcpDeEnrolled,
+    /// Open, Instant TV: basic `VDO_XITV_30`, `VDO_XITV_SPORTS_NEWS_30` on two devices (the
+    /// dedupe), add-on `HBO` (TV products).
+    TvPackages,
+    /// Open, with plans, a legacy TV plan (`VDO_V0...`) (error page).
+    LegacyTv,
+    /// Open, with plans, no internet device (error page).
+    NoInternet,
+    /// Open, account type `VAN` (VAN account).
+    Van,
     /// Open without available plans (activation, base64 ids, after 1,500 ms).
     ActiveNoPlans,
     /// Closed with plans (error page).
@@ -41,6 +69,18 @@ pub enum DashboardState {
     Deactivated,
     /// Not in the prepaid database: no dashboard record (never offered by the picker).
     Absent,
+}
+
+impl DashboardState {
+    /// The aux account of the state, if it has one.
+    pub const fn aux(self) -> Option<&'static str> {
+        match self {
+            Self::ClosedAuxPreactivated { aux }
+            | Self::ClosedAuxActivated { aux }
+            | Self::ScheduledMove { aux } => Some(aux),
+            _ => None,
+        }
+    }
 }
 
 /// One account linked to a test identity.
@@ -91,6 +131,10 @@ pub struct TestIdentity {
     pub accounts: &'static [Account],
 }
 
+use DashboardState::{
+    AcpApproved, AcpDeEnrolled, AcpTribal, AutoRefill, Expired, ExpiringSoon, LegacyTv, NoInternet,
+    ScheduledMove, TvPackages, Van,
+};
 use Matching::{False as F, Na, True as T};
 
 const fn account(
@@ -132,6 +176,14 @@ const fn closed(
     account(number, PrepaidStatus::Closed, street, zip, dashboard)
 }
 
+/// An open account of `owner-states` in `dashboard`.
+const fn state(number: &'static str, street: &'static str, dashboard: DashboardState) -> Account {
+    Account {
+        dashboard,
+        ..open(number, street, "30317")
+    }
+}
+
 /// A one-account owner whose prepaid contact points match as `email`, `phone`.
 const fn synced(
     number: &'static str,
@@ -167,7 +219,7 @@ const fn person(
     }
 }
 
-const CUST_GUIDS: [&str; 12] = [
+const CUST_GUIDS: [&str; 13] = [
     "CG-200000000001",
     "CG-200000000002",
     "CG-200000000003",
@@ -180,8 +232,9 @@ const CUST_GUIDS: [&str; 12] = [
     "CG-200000000010",
     "CG-200000000011",
     "CG-200000000012",
+    "CG-200000000013",
 ];
-const EMAILS: [&str; 12] = [
+const EMAILS: [&str; 13] = [
     "olivia.owner@example.com",
     "sam.several@example.com",
     "carmen.closed@example.com",
@@ -194,8 +247,9 @@ const EMAILS: [&str; 12] = [
     "bianca.sync@example.com",
     "nestor.sync@example.com",
     "alex.chosen@example.com",
+    "stella.states@example.com",
 ];
-const MOBILES: [&str; 12] = [
+const MOBILES: [&str; 13] = [
     "4045550201",
     "4045550202",
     "4045550203",
@@ -208,10 +262,11 @@ const MOBILES: [&str; 12] = [
     "4045550210",
     "4045550211",
     "4045550212",
+    "4045550213",
 ];
 
 /// The test identities, in the authorize page's order.
-pub const IDENTITIES: [TestIdentity; 12] = [
+pub const IDENTITIES: [TestIdentity; 13] = [
     person(
         "owner-one",
         (
@@ -408,6 +463,35 @@ pub const IDENTITIES: [TestIdentity; 12] = [
             &[open("8993100000001201", "12 Chestnut St", "30316")],
         )
     },
+    person(
+        "owner-states",
+        (
+            "Owner of one open account per dashboard state: the account picker, then each state.",
+            "Titular de una cuenta abierta por estado del panel: el selector, luego cada estado.",
+        ),
+        12,
+        ("Stella", "Stevens"),
+        "stella.stevens",
+        &[
+            state("8993100000001301", "1301 Peachtree St", ExpiringSoon),
+            state("8993100000001302", "1302 Peachtree St", Expired),
+            state("8993100000001303", "1303 Peachtree St", AutoRefill),
+            state(
+                "8993100000001304",
+                "1304 Peachtree St",
+                ScheduledMove {
+                    aux: "8993100000001394",
+                },
+            ),
+            state("8993100000001305", "1305 Peachtree St", AcpApproved),
+            state("8993100000001306", "1306 Peachtree St", AcpTribal),
+            state("8993100000001307", "1307 Peachtree St", AcpDeEnrolled),
+            state("8993100000001308", "1308 Peachtree St", TvPackages),
+            state("8993100000001309", "1309 Peachtree St", LegacyTv),
+            state("8993100000001310", "1310 Peachtree St", NoInternet),
+            state("8993100000001311", "1311 Peachtree St", Van),
+        ],
+    ),
 ];
 
 /// The identity with this key.
@@ -478,9 +562,7 @@ mod tests {
         let mut numbers = Vec::new();
         for a in IDENTITIES.iter().flat_map(|i| i.accounts) {
             numbers.push(a.number);
-            if let DashboardState::ClosedAuxPreactivated { aux }
-            | DashboardState::ClosedAuxActivated { aux } = a.dashboard
-            {
+            if let Some(aux) = a.dashboard.aux() {
                 numbers.push(aux);
             }
         }
@@ -515,6 +597,18 @@ mod tests {
             DashboardState::ClosedAuxActivated { .. }
         )));
         assert!(has(&|a| a.role != OWNER));
+        let states = identity("owner-states").unwrap();
+        let shown: BTreeSet<_> = states
+            .accounts
+            .iter()
+            .filter(|a| a.in_prepaid_db && a.status == PrepaidStatus::Open && a.role == OWNER)
+            .map(|a| format!("{:?}", a.dashboard))
+            .collect();
+        assert_eq!(
+            shown.len(),
+            11,
+            "one open account per extra state: {shown:?}"
+        );
         assert!(has(&|a| !a.in_prepaid_db));
         for pair in [(F, T), (Na, F), (T, T), (Na, Na)] {
             assert!(has(&|a| a.matching == pair), "{pair:?}");

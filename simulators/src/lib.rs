@@ -8,6 +8,8 @@
 
 #![warn(missing_docs)]
 
+pub mod account;
+pub mod account_world;
 pub mod activation;
 pub mod address_search;
 pub mod buy_world;
@@ -50,7 +52,8 @@ type Apis = (
     activation::ActivationApi,
     card_entry::CardEntryApi,
     digital_session::DigitalSessionApi,
-    identity::IdentityApi,
+    // std's `Default` stops at 12-tuples: the issue-11 services share the last slot.
+    (identity::IdentityApi, account::AccountApi),
 );
 
 /// The one poem-openapi service holding every simulator.

@@ -1,15 +1,17 @@
 //! Payments simulator, prefix `/payments`: the prepaid payment id (call name `paymentId`)
-//! and adding a payment instrument (call name `addPaymentInstrument`); seed 000 §3
+//! and adding a payment instrument (call name `addPaymentInstrument`), the stored instrument
+//! of an account (call name `paymentInfo`, seed 001 §3 "PaymentInfo", §7); seed 000 §3
 //! "Payment", "Add-payment-instrument payload", §7, §8. The outcome of adding follows the
 //! test card behind the token ([`crate::test_cards`]).
 
 use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::payments::{
     AddInstrumentRequest, AddInstrumentResponse, PaymentIdBody, PaymentIdResponse,
+    PaymentInfoRequest, PaymentInfoResponse,
 };
 
-use crate::buy_world;
 use crate::test_cards::{self, Outcome};
+use crate::{account_world, buy_world};
 
 #[derive(Tags)]
 enum Tag {
@@ -17,7 +19,8 @@ enum Tag {
     Payments,
 }
 
-/// `GET /payments/prepaidPaymentID`, `POST /payments/add-secure-prepaid-payment-instrument`.
+/// `GET /payments/prepaidPaymentID`, `POST /payments/add-secure-prepaid-payment-instrument`,
+/// `POST /payments/get-custpayment-info`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PaymentsApi;
 
@@ -77,5 +80,27 @@ impl PaymentsApi {
                 },
             },
         )
+    }
+
+    /// The stored card and auto-refill enrolment of `accountId` (seed 001 §3 "PaymentInfo",
+    /// §7): a Visa for the auto-refill account (`enrollAutoPayment: true`) and the expiring
+    /// one (auto-refill off); every other account, known or not, 200 with
+    /// `businessErrorCode: BUS_PMT_006` (no instrument stored, seed 001 §8).
+    #[oai(
+        path = "/get-custpayment-info",
+        method = "post",
+        operation_id = "getCustomerPaymentInfo"
+    )]
+    async fn payment_info(
+        &self,
+        body: Json<PaymentInfoRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<PaymentInfoResponse> {
+        Json(account_world::payment_info(&body.account_id))
     }
 }

@@ -91,6 +91,8 @@ calls! {
     Promotions = "promotions": Promotions POST "/get-promo";
     /// `POST /tax/get-tax`.
     Tax = "tax": Tax POST "/get-tax";
+    /// `POST /payments/get-custpayment-info` (the account's stored card and auto-refill).
+    PaymentInfo = "paymentInfo": Payments POST "/get-custpayment-info";
     /// `GET /payments/prepaidPaymentID`.
     PaymentId = "paymentId": Payments GET "/prepaidPaymentID";
     /// `POST /payments/add-secure-prepaid-payment-instrument`.
@@ -119,6 +121,10 @@ calls! {
     IdentityInfo = "identityInfo": Identity GET "/userinfo";
     /// `GET /identity/logout` (ends the identity's tokens, back to the portal).
     IdentityLogout = "identityLogout": Identity GET "/logout";
+    /// `POST /account/dashboard` (the dashboard record of an account).
+    Dashboard = "dashboard": Account POST "/dashboard";
+    /// `POST /account/aux-account` (aux accounts and reconnect eligibility).
+    AuxAccount = "auxAccount": Account POST "/aux-account";
 }
 
 impl Call {
@@ -239,6 +245,14 @@ mod tests {
             ("POST", "/identity/token", Some(Call::IdentityToken)),
             ("GET", "/identity/token", None),
             ("GET", "/identity/userinfo", Some(Call::IdentityInfo)),
+            ("POST", "/account/dashboard", Some(Call::Dashboard)),
+            ("POST", "/account/aux-account/", Some(Call::AuxAccount)),
+            ("GET", "/account/dashboard", None),
+            (
+                "POST",
+                "/payments/get-custpayment-info",
+                Some(Call::PaymentInfo),
+            ),
             ("GET", "/van/assign", None),
             ("POST", "/van/assignment", None),
             ("GET", "/vans/assign", None),

@@ -18,6 +18,7 @@
 //! Unknown fields: no type denies them (the BFF in production is a tolerant reader); [`parse`]
 //! reads JSON strictly (simulators' bundles, the BFF in harness mode) or reporting them.
 
+pub mod account;
 pub mod account_content;
 pub mod activation;
 pub mod address;

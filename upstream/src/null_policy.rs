@@ -77,6 +77,12 @@ fn roots() -> Vec<Root> {
         root::<identity::TokenResponse>(),
         root::<identity::TokenError>(),
         root::<identity::IdentityInfo>(),
+        root::<account::DashboardRequest>(),
+        root::<account::DashboardResponse>(),
+        root::<account::AuxAccountRequest>(),
+        root::<account::AuxAccountResponse>(),
+        root::<payments::PaymentInfoRequest>(),
+        root::<payments::PaymentInfoResponse>(),
     ]
 }
 

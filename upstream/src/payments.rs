@@ -1,7 +1,9 @@
 //! Payments: the prepaid payment id, adding the card as a payment instrument, and the data
 //! the card-entry component hands to the page (seed 000 §3 "Payment", "Card component
 //! data", "Add-payment-instrument payload"; §7 `GET .../customermanagement/prepaidPaymentID`,
-//! `POST .../payment-service/add-secure-prepaid-payment-instrument`; §8 payment codes).
+//! `POST .../payment-service/add-secure-prepaid-payment-instrument`; §8 payment codes), and
+//! the stored instrument of an account (seed 001 §3 "PaymentInfo", §7 `POST
+//! .../payment-service/get-custpayment-info`, §8 `BUS_PMT_006`).
 
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
@@ -164,4 +166,94 @@ pub struct CpcPaymentInfo {
     pub state: String,
     /// Billing zip, 5 digits.
     pub zip_code: String,
+}
+
+/// `businessErrorCode` of a payment-info lookup for an account without a stored payment
+/// instrument (seed 001 §4 "Auto-refill", §8 `BUS_PMT_006`: only logged).
+pub const NO_INSTRUMENT: &str = "BUS_PMT_006";
+
+/// Body of `POST get-custpayment-info` (seed 001 §7 "Payment info": the same body as the
+/// prepaid-transactions call).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentInfoRequest {
+    /// The account, 16 digits.
+    pub account_id: String,
+    /// The account's phone number, 10 digits (`customerInfo.phoneNumber`; may be empty).
+    #[serde(default)]
+    pub tn: String,
+    /// Tracking id of the call (UUID v4).
+    pub tracking_id: String,
+    /// Calling channel, `DIGITAL2.0`.
+    pub source: String,
+}
+
+/// `custInfo` of the payment info: the card holder and billing address on file (seed 001 §3
+/// "PaymentInfo").
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentInfoCustInfo {
+    /// The account, 16 digits.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account_id: Option<String>,
+    /// Card holder's first name.
+    #[serde(default)]
+    pub first_name: String,
+    /// Card holder's last name.
+    #[serde(default)]
+    pub last_name: String,
+    /// Billing street line.
+    #[serde(default)]
+    pub address_line1: String,
+    /// Billing unit line (may be empty).
+    #[serde(default)]
+    pub address_line2: String,
+    /// Billing city.
+    #[serde(default)]
+    pub city: String,
+    /// Billing state, two letters.
+    #[serde(default)]
+    pub state: String,
+    /// Billing zip, 5 digits.
+    #[serde(default)]
+    pub zip: String,
+}
+
+/// Answer of `POST get-custpayment-info` (seed 001 §3 "PaymentInfo"). Without a stored
+/// instrument only `enrollAutoPayment: false` and `businessErrorCode` [`NO_INSTRUMENT`]
+/// come back (HTTP 200).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentInfoResponse {
+    /// Auto-refill is on (the portal's `autoRefillEnabled`, seed 001 §4 "Auto-refill").
+    #[serde(default)]
+    pub enroll_auto_payment: bool,
+    /// Token of the stored card.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_inst_token: Option<String>,
+    /// Last 4 digits of the stored card.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_number: Option<String>,
+    /// Card type as stored, e.g. `Visa`, `MASTER_CARD` (seed 001 §3 card type map).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_type: Option<String>,
+    /// Expiry `MMYY`.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expiration_date: Option<String>,
+    /// Card holder and billing address on file.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cust_info: Option<PaymentInfoCustInfo>,
+    /// Business failure code, e.g. [`NO_INSTRUMENT`]; absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub business_error_code: Option<String>,
 }

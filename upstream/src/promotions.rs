@@ -1,5 +1,6 @@
 //! Promotions (seed 000 §3 "Promotions", §4 "Promotion validity", §7
-//! `POST .../offer-service/get-promo`, §9 promo product code `ECO-HSD-030`).
+//! `POST .../offer-service/get-promo`, §9 promo product code `ECO-HSD-030`; seed 001 §7
+//! "Promos": the dashboard's lookup by account, flow `DASHBOARD`).
 //!
 //! Dates are digit groups `YYYYMMDDHHMMSS` read as UTC (seed 000 §4), e.g. `"20260101000000"`.
 //! Prices are JSON **numbers** in dollars (the seed adds origin and discounted price per
@@ -8,18 +9,26 @@
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
 
-/// Body of `POST get-promo` (seed 000 §7).
+/// Body of `POST get-promo`: the buy flow's by market (seed 000 §7: `marketId`,
+/// `locationId`, flow `BUY`), the dashboard's by account (seed 001 §7: `accountId`,
+/// `locationId`, flow `DASHBOARD`).
 #[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
 #[oai(rename_all = "camelCase")]
 #[serde(rename_all = "camelCase")]
 pub struct PromoRequest {
-    /// Market id of the address (from the entry's `lm` parameter).
-    pub market_id: String,
+    /// Market id of the address (from the entry's `lm` parameter); the buy flow's key.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub market_id: Option<String>,
+    /// The signed-in account, 16 digits; the dashboard's key.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account_id: Option<String>,
     /// Location id of the address.
     pub location_id: String,
     /// Calling source; the portal sends `prepaid-ui-portal`.
     pub source: String,
-    /// Flow; the buy flow sends `BUY`.
+    /// Flow: the buy flow sends `BUY`, the dashboard `DASHBOARD`.
     pub flow: String,
     /// Tracking id of the flow (UUID v4).
     pub tracking_id: String,

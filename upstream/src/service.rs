@@ -30,6 +30,9 @@ pub enum Service {
     /// Identity provider: authorize and create-ID pages, token, userinfo, logout
     /// (OAuth 2.0 code flow with PKCE; [`crate::identity`]).
     Identity,
+    /// Account: the dashboard record and aux accounts of a prepaid account (`POST
+    /// /dashboard`, `/aux-account`; [`crate::account`]).
+    Account,
 }
 
 /// One row of [`TABLE`]: everything the workspace knows about a service.
@@ -55,7 +58,7 @@ const fn row(
 }
 
 /// The services, in declaration order: the enum's discriminants index it (checked by a test).
-const TABLE: [Row; 12] = [
+const TABLE: [Row; 13] = [
     row(
         Service::AddressSearch,
         "address-search",
@@ -113,6 +116,12 @@ const TABLE: [Row; 12] = [
         "identity",
         "/identity",
         Some("BFF_UPSTREAM_IDENTITY"),
+    ),
+    row(
+        Service::Account,
+        "account",
+        "/account",
+        Some("BFF_UPSTREAM_ACCOUNT"),
     ),
 ];
 
@@ -177,7 +186,7 @@ mod tests {
 
     #[test]
     fn discriminants_index_the_table() {
-        assert_eq!(Service::ALL.len(), 12);
+        assert_eq!(Service::ALL.len(), 13);
         for (i, service) in Service::ALL.into_iter().enumerate() {
             assert_eq!(
                 service as usize, i,
@@ -191,9 +200,9 @@ mod tests {
         let names: BTreeSet<_> = Service::ALL.map(Service::name).into();
         let prefixes: BTreeSet<_> = Service::ALL.map(Service::prefix).into();
         let vars: BTreeSet<_> = Service::ALL.iter().filter_map(|s| s.env_var()).collect();
-        assert_eq!(names.len(), 12);
-        assert_eq!(prefixes.len(), 12);
-        assert_eq!(vars.len(), 11);
+        assert_eq!(names.len(), 13);
+        assert_eq!(prefixes.len(), 13);
+        assert_eq!(vars.len(), 12);
         for s in Service::ALL {
             assert!(s.prefix().starts_with('/') && !s.prefix().ends_with('/'));
             if let Some(var) = s.env_var() {
@@ -219,6 +228,11 @@ mod tests {
             Some(Service::Promotions)
         );
         assert_eq!(Service::of_path("/identity/token"), Some(Service::Identity));
+        assert_eq!(
+            Service::of_path("/account/aux-account"),
+            Some(Service::Account)
+        );
+        assert_eq!(Service::of_path("/accounts"), None);
         assert_eq!(Service::of_path("/vans"), None);
         assert_eq!(Service::of_path("/"), None);
         assert_eq!(Service::Van.rest("/van/assign"), Some("/assign"));

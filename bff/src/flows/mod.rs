@@ -4,6 +4,7 @@
 
 pub mod buy;
 pub mod retail;
+pub mod signin;
 pub mod site;
 
 use poem::session::Session;

@@ -6,6 +6,10 @@
 //! |---|---|---|
 //! | `VALIDATION_FAILED` | 400 | bad query, path, body or unknown body field (`details`) |
 //! | `CSRF_REJECTED` | 403 | a POST without the session's `x-xsrf-token` |
+//! | `SIGNIN_REQUIRED` | 403 | a signed-in operation without a signed-in identity in the session |
+//! | `SESSION_EXPIRED` | 403 | the session record is gone, or the sign-in idle over 840 s (seed 001 §9) |
+//! | `SESSION_REJECTED` | 403 | an account that is not the identity's (nor an aux account of one) |
+//! | `PERMISSION_DENIED` | 403 | the identity's account, but its role is not `ACCOUNT_OWNER` (seed 001 §6) |
 //! | `NOT_FOUND` | 404 | unknown site or API-looking path, unknown digital session |
 //! | `METHOD_NOT_ALLOWED` | 405 | a contract path with a method it lacks (`Allow` lists its methods) |
 //! | `ORDER_NOT_READY` | 409 | the buy context lacks what the call needs (e.g. submit before payment) |
@@ -35,6 +39,21 @@ pub enum ErrorCode {
     /// declare the `csrf` scheme) without the session's `x-xsrf-token` (get one from `GET
     /// /token`), or sent by another site (`Sec-Fetch-Site: cross-site`).
     CsrfRejected,
+    /// 403: a signed-in operation (tag signin or account) without a signed-in identity in
+    /// the session; the web sends the browser to the provider's sign-in (seed 001 §4
+    /// "Session and timeout": "with no session id it goes to the external sign-in").
+    SigninRequired,
+    /// 403: the session cookie names a record that is gone, or the sign-in has been idle
+    /// longer than the idle window (840 s, seed 001 §9) since its last signed-in call; the
+    /// web goes to `/{locale}/timeout-error`.
+    SessionExpired,
+    /// 403: the account in the path or body is not one of the signed-in identity's accounts
+    /// (nor an aux account the BFF learned for one of them); the web goes to
+    /// `/{locale}/error`.
+    SessionRejected,
+    /// 403: the identity's account, but its role is not `ACCOUNT_OWNER` (seed 001 §6); the
+    /// web goes to `/{locale}/permission-error`.
+    PermissionDenied,
     /// 404: no such resource (unknown `{site}` or path).
     NotFound,
     /// 405: the path exists but not with this method; the `Allow` header lists its methods.
@@ -69,7 +88,11 @@ impl ErrorCode {
     pub fn status(self) -> StatusCode {
         match self {
             Self::ValidationFailed => StatusCode::BAD_REQUEST,
-            Self::CsrfRejected => StatusCode::FORBIDDEN,
+            Self::CsrfRejected
+            | Self::SigninRequired
+            | Self::SessionExpired
+            | Self::SessionRejected
+            | Self::PermissionDenied => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -146,6 +169,10 @@ impl ApiError {
             AuthorizationError, ContentTypeError, ParseParamError, ParsePathError,
             ParseRequestPayloadError,
         };
+        // the sign-in extractors (`http::auth`) carry their answer
+        if let Some(r) = err.downcast_ref::<crate::http::auth::Rejected>() {
+            return r.0.clone();
+        }
         // the only security scheme is `csrf` (`http::extract::Csrf`)
         if err.is::<AuthorizationError>() {
             return Self::new(
@@ -256,7 +283,7 @@ impl From<UpstreamError> for ApiError {
 ///
 /// ```text
 /// answers!(/// doc
-///     Name(OkPayload), bad_request_handler_fn = "bad_request_handler_fn", get|get_csrf|post;
+///     Name(OkPayload), bad_request_handler_fn = "bad_request_handler_fn", get|get_csrf|get_signed_in|post|post_signed_in;
 ///     400 => BadRequest: "doc", 502 => BadGateway: "doc", ...);
 /// ```
 ///
@@ -264,6 +291,8 @@ impl From<UpstreamError> for ApiError {
 /// state-changing operation (POST, PUT, PATCH, DELETE) and adds the answers every such
 /// operation shares: 403 `CSRF_REJECTED`, 413 `PAYLOAD_TOO_LARGE`, 429 `RATE_LIMITED`.
 /// `get_csrf` marks a GET that changes state (it declares the `csrf` scheme) and adds 403.
+/// `get_signed_in` and `post_signed_in` mark operations that need a signed-in identity
+/// (`http::auth`) and add its 403 codes (`post_signed_in` also the `post` answers).
 /// Every operation also gets 503 `STORE_UNAVAILABLE` (the session store is unreachable).
 /// Generated: `From<ApiError>` (variant chosen by status), `From<Result<V, ApiError>>` for
 /// any `V: Into<OkPayload>`, and `bad_request_handler_fn` (a request-parse failure becomes
@@ -277,6 +306,24 @@ macro_rules! answers {
             403 => Forbidden: "`CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`).",
             413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`: body over the configured limit.",
             429 => TooManyRequests: "`RATE_LIMITED`: too many state-changing requests from this client.",
+            503 => ServiceUnavailable: "`STORE_UNAVAILABLE`: the session store cannot be reached; retry later.",
+        );
+    };
+    ($(#[$m:meta])* $name:ident($ty:ty), $handler:ident = $hs:literal, post_signed_in;
+     $($status:literal => $variant:ident : $doc:literal),* $(,)?) => {
+        $crate::answers!(@emit $(#[$m])* $name($ty), $handler = $hs;
+            $($status => $variant: $doc,)*
+            403 => Forbidden: "`CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner.",
+            413 => PayloadTooLarge: "`PAYLOAD_TOO_LARGE`: body over the configured limit.",
+            429 => TooManyRequests: "`RATE_LIMITED`: too many state-changing requests from this client.",
+            503 => ServiceUnavailable: "`STORE_UNAVAILABLE`: the session store cannot be reached; retry later.",
+        );
+    };
+    ($(#[$m:meta])* $name:ident($ty:ty), $handler:ident = $hs:literal, get_signed_in;
+     $($status:literal => $variant:ident : $doc:literal),* $(,)?) => {
+        $crate::answers!(@emit $(#[$m])* $name($ty), $handler = $hs;
+            $($status => $variant: $doc,)*
+            403 => Forbidden: "`SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner.",
             503 => ServiceUnavailable: "`STORE_UNAVAILABLE`: the session store cannot be reached; retry later.",
         );
     };

@@ -38,7 +38,7 @@ pub fn origin_of_url(url: &str) -> Option<String> {
 
 /// Whether `path` belongs to the API (errors there are `ApiError` JSON).
 pub fn is_api_path(path: &str) -> bool {
-    ["/-/", "/secure/", "/van-service-api/", "/api/", "/oauth/"]
+    ["/-/", "/secure/", "/secure2/", "/van-service-api/", "/api/", "/oauth/"]
         .iter()
         .any(|p| path.starts_with(p))
         || ["/token", "/healthz"].contains(&path)

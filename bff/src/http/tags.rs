@@ -18,4 +18,8 @@ pub enum ApiTags {
     Payments,
     /// Liveness.
     Health,
+    /// Sign-in with the identity provider, account picker, profile, keep-alive, sign-out.
+    Signin,
+    /// Account-scoped operations (`{accountId}` in the path; owner only).
+    Account,
 }

@@ -7,12 +7,14 @@
 //! [`UpstreamError`]. Answers are read tolerantly in production and strictly in harness mode
 //! ([`drift`]).
 
+pub mod account;
 pub mod activation;
 pub mod address_search;
 pub mod catalogue;
 pub mod content;
 pub mod digital_session;
 pub mod drift;
+pub mod identity;
 pub mod payments;
 pub mod promotions;
 pub mod serviceability;

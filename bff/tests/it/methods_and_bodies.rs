@@ -105,6 +105,11 @@ fn valid_body(operation_id: &str) -> Value {
                         "state": "GA", "zipCode": "30309"},
         }),
         "submitOrder" => json!({"langPref": "ENGLISH", "consent": true}),
+        "startSignIn" => json!({"locale": "en"}),
+        "decodeSignIn" => json!({"code": "c", "state": "s"}),
+        "chooseAccount" => json!({"accountId": "8993100000000101"}),
+        "ping" => json!({"force": false}),
+        "signOut" => json!({"locale": "es", "expired": true}),
         other => panic!("no valid body for {other}: add one to this table"),
     }
 }

@@ -38,6 +38,7 @@ async fn production_start_up_names_the_missing_settings() {
         "BFF_PUBLIC_ORIGIN",
         "BFF_CARD_ENTRY_URL",
         "BFF_IDENTITY_ROUTER_URL",
+        "BFF_IDENTITY_PROVIDER_URL",
     ] {
         assert!(err.contains(var), "{var}: {err}");
     }
@@ -56,7 +57,7 @@ async fn production_start_up_names_the_missing_settings() {
     match Application::build(config).await.err() {
         Some(StartupError::Config(ConfigError::ProductionMissing(vars))) => assert_eq!(
             vars,
-            "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL"
+            "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL, BFF_IDENTITY_PROVIDER_URL"
         ),
         other => panic!("{other:?}"),
     }
@@ -96,6 +97,10 @@ async fn production_urls_come_from_configuration_not_from_host() {
         ("BFF_PUBLIC_ORIGIN", ORIGIN),
         ("BFF_CARD_ENTRY_URL", CARD_ENTRY),
         ("BFF_IDENTITY_ROUTER_URL", ROUTER),
+        (
+            "BFF_IDENTITY_PROVIDER_URL",
+            "https://login.example.com/oauth",
+        ),
     ] {
         env.insert(k.into(), v.into());
     }

@@ -203,43 +203,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/-/api/{site}/account-dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * English texts of the dashboard (`AccountDashboard`: services status, banners, helpful
-         *     links, modals; seed 001 §2 "Dashboard").
-         */
-        get: operations["getAccountDashboard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/-/api/es/{site}/account-dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Spanish texts of the dashboard (`AccountDashboard`). */
-        get: operations["getAccountDashboardEs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/token": {
         parameters: {
             query?: never;
@@ -624,35 +587,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a sign-in: keeps a new `state` and PKCE verifier (one use) with `bhr` and
+         *     `mobile` in the server session and answers the provider's authorize page (create-ID
+         *     page with `createId`) to send the browser to. A sign-in already under way is
+         *     replaced.
+         */
+        post: operations["startSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/decoder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes a sign-in with the provider's `code` and `state` (the hand-off's query):
+         *     the state must be the one of `startSignIn` (one use), the code is exchanged with the
+         *     verifier, the identity read with the access token. Tokens and identity stay on the
+         *     server; the session id rotates (new cookie). `next`: `dashboard` (exactly one
+         *     account in the prepaid database, owned: it is chosen), `permissionError` (that
+         *     account not owned), `accountPicker` (any other number), `error` (state, code,
+         *     provider failure, identity without `custGuid` or `identityResponse`, or with an
+         *     `errorCode`). Any previous sign-in of the session ends first.
+         */
+        post: operations["decodeSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/account-picker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account picker (seed 001 §4 "Account picker"): the identity's accounts present
+         *     in the prepaid database, split into open and closed.
+         */
+        get: operations["getAccountPicker"];
+        put?: never;
+        /**
+         * Chooses the account to use (kept in the session): `next` is `dashboard`, or
+         *     `permissionError` when the identity is not its owner (seed 001 §6). An account that
+         *     is not one of the picker's: 403 `SESSION_REJECTED`.
+         */
+        post: operations["chooseAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person (shell greeting, permission-error page): names, pronoun, uid,
+         *     contact points and their verification, the chosen account and how many prepaid
+         *     accounts the identity has. Never a token or the customer guid.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps the sign-in alive (seed 001 §4 "Session and timeout"): pings, i.e. starts the
+         *     idle window (840 s) again, when `force` or when under 300 s of it remain; otherwise
+         *     reports `pinged: false` and changes nothing. An expired sign-in: 403
+         *     `SESSION_EXPIRED`.
+         */
+        post: operations["ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs out: the session (tokens, identity, every flow context id) is purged on the
+         *     server and its cookie cleared; answers the provider's logout page, which ends the
+         *     provider's session (`id_token_hint`) and returns to `{origin}/{locale}/handoff`
+         *     (`state=expired` when `expired`). Works signed in or not.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * AccountDashboard
-         * @description `GET /-/api/{site}/account-dashboard`: the dashboard's texts (seed 001 §2 "Dashboard").
+         * AccountChosen
+         * @description Answer of `chooseAccount`.
          */
-        AccountDashboard: {
-            /** @description Page heading (visually hidden; the tiles carry their own headings). */
-            pageTitle: string;
-            /** @description Shown while the dashboard answer loads. */
-            loading: string;
-            services: components["schemas"]["ServicesStatus"];
-            autoRefill: components["schemas"]["AutoRefillTexts"];
-            acp: components["schemas"]["AcpTexts"];
-            promos: components["schemas"]["PromoBanners"];
-            /** @description "Your scheduled move has been cancelled" (shown once after a cancellation). */
-            moveCancelled: string;
-            /** @description Reconnect FAQ shown to deactivated accounts. */
-            reconnectFaq: components["schemas"]["FaqSection"] & unknown;
-            helpfulLinks: components["schemas"]["HelpfulLinks"];
-            resetRouter: components["schemas"]["ResetRouterTexts"];
-            welcomeTour: components["schemas"]["WelcomeTour"];
-            /**
-             * @description The account-state page when the account still needs activation (seed 001 §4
-             *     "Page readiness and checks": active without plans).
-             */
-            activationNeeded: components["schemas"]["ActivationNeeded"] & unknown;
+        AccountChosen: {
+            /** @description The next page. */
+            next: components["schemas"]["ChosenNext"] & unknown;
         };
         /**
          * AccountHeader
@@ -677,6 +760,17 @@ export interface components {
             reactivate: components["schemas"]["Link"] & unknown;
         };
         /**
+         * AccountPicker
+         * @description Answer of `getAccountPicker` (seed 001 §4 "Account picker"): the identity's accounts
+         *     present in the prepaid database, split by `prepaidStatus`, provider order.
+         */
+        AccountPicker: {
+            /** @description `Open` accounts. */
+            open: components["schemas"]["PickerAccount"][];
+            /** @description `Closed` accounts. */
+            closed: components["schemas"]["PickerAccount"][];
+        };
+        /**
          * AccountPickerTexts
          * @description The account picker (seed 001 §2 "Account picker").
          */
@@ -688,28 +782,6 @@ export interface components {
             continueLabel: string;
             unlistedNote: string;
             loading: string;
-        };
-        /**
-         * AcpTexts
-         * @description ACP info stripe (seed 001 §2 "ACP banner", §6). `{amount}`: the benefit as a price (`$30.00`).
-         */
-        AcpTexts: {
-            heading: string;
-            approved: string;
-            approvedMoving: string;
-            tribal: string;
-            deEnrolled: string;
-            /** @description Call action of the de-enrolled notice (label and `tel:` link). */
-            call: components["schemas"]["Link"] & unknown;
-        };
-        /**
-         * ActivationNeeded
-         * @description The account-state page of an account that needs activation.
-         */
-        ActivationNeeded: {
-            title: string;
-            body: string;
-            link: string;
         };
         /**
          * AddInstrumentBody
@@ -958,26 +1030,6 @@ export interface components {
             businessErrorCode?: string;
             /** @description What the flow shows next. */
             outcome: components["schemas"]["AssignOutcome"] & unknown;
-        };
-        /**
-         * AutoRefillTexts
-         * @description Auto-refill badge and its modal with the Cancel Auto Refill action (seed 001 §2).
-         */
-        AutoRefillTexts: {
-            badge: string;
-            modalTitle: string;
-            modalBody: string;
-            cancel: string;
-            close: string;
-        };
-        /**
-         * Banner
-         * @description A banner with a title, a body and a call to action.
-         */
-        Banner: {
-            title: string;
-            body: string;
-            action: components["schemas"]["Link"];
         };
         /**
          * BillingBody
@@ -1555,6 +1607,19 @@ export interface components {
             customerClass: string;
         };
         /**
+         * ChooseAccountBody
+         * @description Body of `chooseAccount`.
+         */
+        ChooseAccountBody: {
+            /** @description One of the picker's account ids, 16 digits. */
+            accountId: string;
+        };
+        /**
+         * @description Where the picker goes next.
+         * @enum {string}
+         */
+        ChosenNext: "dashboard" | "permissionError";
+        /**
          * CityState
          * @description Address of the serviceable location: city and state (retail, source `CP_VAN`); the buy
          *     flow (source `CP`) also reads the street lines and zip (seed 000 §3 "Serviceability
@@ -1753,6 +1818,16 @@ export interface components {
             locationId: string;
         };
         /**
+         * DecodeSignInBody
+         * @description Body of `decodeSignIn`: the query of the provider's redirect to the hand-off.
+         */
+        DecodeSignInBody: {
+            /** @description The authorization code, 1 to 512 URL-safe characters. */
+            code: string;
+            /** @description The `state` given back, 1 to 256 URL-safe characters. */
+            state: string;
+        };
+        /**
          * Dictionary
          * @description `GET /-/api/{site}/dictionary`: texts shared by every page.
          */
@@ -1864,7 +1939,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -1926,14 +2001,6 @@ export interface components {
             answer: string;
         };
         /**
-         * FaqSection
-         * @description A heading and its questions.
-         */
-        FaqSection: {
-            heading: string;
-            items: components["schemas"]["FaqItem"][];
-        };
-        /**
          * FieldError
          * @description One invalid input field of a `VALIDATION_FAILED` error.
          */
@@ -1980,31 +2047,6 @@ export interface components {
             status: string;
             /** @description Version of the BFF (crate version). */
             version: string;
-        };
-        /**
-         * HelpfulLink
-         * @description One helpful link: its icon id, label, URL and target (`_self` or `_blank`).
-         */
-        HelpfulLink: {
-            id: components["schemas"]["HelpfulLinkId"];
-            label: string;
-            url: string;
-            target: string;
-        };
-        /**
-         * @description The helpful links, each named by its icon (seed 001 §2 "Helpful links").
-         * @enum {string}
-         */
-        HelpfulLinkId: "help" | "offers-promos" | "payment-history" | "payment-method" | "refill-cash" | "reset-router" | "setup-refill" | "move";
-        /**
-         * HelpfulLinks
-         * @description The helpful links block.
-         */
-        HelpfulLinks: {
-            heading: string;
-            /** @description Appended to the name of a link that opens a new tab, for screen readers. */
-            newTab: string;
-            links: components["schemas"]["HelpfulLink"][];
         };
         /**
          * Image
@@ -2059,6 +2101,11 @@ export interface components {
         Loading: {
             text: string;
         };
+        /**
+         * @description Page language of the hand-off the provider returns to (`/{locale}/handoff`).
+         * @enum {string}
+         */
+        Locale: "en" | "es";
         /**
          * LoggedOut
          * @description The session is gone.
@@ -2207,6 +2254,42 @@ export interface components {
             back: components["schemas"]["Link"];
         };
         /**
+         * PickerAccount
+         * @description One account of the picker.
+         */
+        PickerAccount: {
+            /** @description Account id, 16 digits. */
+            accountId: string;
+            /** @description Street line of the service address, e.g. `22 Dogwood Ln`. */
+            streetAddress: string;
+            /** @description `City, ST 12345`. */
+            cityStateZip: string;
+        };
+        /**
+         * Ping
+         * @description Answer of `ping` (seed 001 §4 "Session and timeout").
+         */
+        Ping: {
+            /** @description Whether the idle window started again: when forced, or under 300 s remained. */
+            pinged: boolean;
+            /**
+             * Format: uint64
+             * @description Seconds left of the idle window (840 s) after this call.
+             */
+            idleRemainingSecs: number;
+        };
+        /**
+         * PingBody
+         * @description Body of `ping`.
+         */
+        PingBody: {
+            /**
+             * @description Ping whatever remains (the timeout modal's "Keep session active").
+             * @default false
+             */
+            force: boolean;
+        };
+        /**
          * Plan
          * @description One plan of a product (seed 000 §3 `plans[]`).
          */
@@ -2285,12 +2368,36 @@ export interface components {
             productType: components["schemas"]["TaxType"][];
         };
         /**
-         * PromoBanners
-         * @description Offer and winback banners (seed 001 §2, §9 promo rules).
+         * Profile
+         * @description Answer of `getProfile`: the signed-in person (shell greeting, permission-error page).
+         *     No token, guid or account address.
          */
-        PromoBanners: {
-            offer: components["schemas"]["Banner"];
-            winback: components["schemas"]["Banner"];
+        Profile: {
+            /** @description `idcmtFirstName`. */
+            firstName: string;
+            /** @description `idcmtLastName`. */
+            lastName: string;
+            /** @description The greeting's name: the chosen first name, else the first name (seed 001 §2). */
+            greetingName: string;
+            /** @description Pronoun, e.g. `they/them`, when given. */
+            pronoun?: string;
+            /** @description Sign-in id at the provider. */
+            uid: string;
+            /** @description E-mail address. */
+            email: string;
+            /** @description Whether the e-mail is verified (changes only its label, seed 001 §6). */
+            emailVerified: boolean;
+            /** @description Mobile number, 10 digits. */
+            mobile: string;
+            /** @description Whether the mobile number is verified. */
+            mobileVerified: boolean;
+            /** @description The chosen account (the only one, or the picker's choice). */
+            accountId?: string;
+            /**
+             * Format: uint32
+             * @description How many of the identity's accounts are in the prepaid database (the picker's).
+             */
+            accounts: number;
         };
         /**
          * PromoBody
@@ -2337,23 +2444,6 @@ export interface components {
             faq: components["schemas"]["FaqItem"][];
         };
         /**
-         * ResetRouterTexts
-         * @description Reset-router modal: intro, sending, then restarted or failed (seed 001 §2, §8).
-         */
-        ResetRouterTexts: {
-            title: string;
-            intro: string;
-            restart: string;
-            sending: string;
-            restartedTitle: string;
-            restartedBody: string;
-            /** @description "There was an issue". */
-            failedTitle: string;
-            /** @description "Please try again". */
-            failedBody: string;
-            close: string;
-        };
-        /**
          * RestoredSession
          * @description Answer of `restoreDigitalSession`.
          */
@@ -2365,16 +2455,6 @@ export interface components {
              *     (seed 000 §2 "Session"): the flow may skip customer info.
              */
             complete: boolean;
-        };
-        /**
-         * RingTexts
-         * @description The ring's state in words, one per colour of seed 001 §2.
-         */
-        RingTexts: {
-            green: string;
-            amber: string;
-            blue: string;
-            red: string;
         };
         /**
          * Serviceability
@@ -2454,41 +2534,6 @@ export interface components {
             submit: string;
         };
         /**
-         * ServicesStatus
-         * @description Services status tile (seed 001 §2 "Services status tile", §4 "Service status").
-         */
-        ServicesStatus: {
-            heading: string;
-            /** @description Name of the internet service, "Prepaid Internet". */
-            internetName: string;
-            /** @description Number inside the ring's label: `{days}` days remaining (one day). */
-            daysLeftOne: string;
-            /** @description `{days}` days remaining (other counts). */
-            daysLeftOther: string;
-            /** @description `{date}` is the expiry date, m/d/yyyy. */
-            expiresOn: string;
-            expiredOn: string;
-            /** @description Accessible state of the ring (never colour alone). */
-            ring: components["schemas"]["RingTexts"] & unknown;
-            refillNow: string;
-            expiredTitle: string;
-            expiredMessage: string;
-            deactivatedTitle: string;
-            deactivatedMessage: string;
-            reactivate: string;
-            /** @description Shown while moving: services pause when the move starts. */
-            movingPaused: string;
-            /** @description Expired while moving: refill, then come back and restart the move. */
-            expiredMoving: string;
-            /** @description Link of the active tile to the internet detail page. */
-            details: string;
-            tvHeading: string;
-            /** @description TV products by product code (`VDO_XITV_30`, packages, add-ons, `TV200`). */
-            tvProducts: components["schemas"]["CodeText"][];
-            /** @description Auto-enrol button ("Set up auto refill"). */
-            autoEnrol: string;
-        };
-        /**
          * SessionContact
          * @description `digitalSession.contact`.
          */
@@ -2550,6 +2595,85 @@ export interface components {
             description: string;
             /** @description True when the rate is 0 (the free-shipping text is shown). */
             free: boolean;
+        };
+        /**
+         * @description Where the hand-off goes after the decoder (seed 001 §4 "Sign-in").
+         * @enum {string}
+         */
+        SignInNext: "dashboard" | "accountPicker" | "error" | "permissionError";
+        /**
+         * SignInResult
+         * @description Answer of `decodeSignIn`.
+         */
+        SignInResult: {
+            /** @description The next page. */
+            next: components["schemas"]["SignInNext"] & unknown;
+            /** @description The `bhr` flag of `startSignIn`, to carry to the dashboard (false on `error`). */
+            bhr: boolean;
+            /** @description The `mobile` flag of `startSignIn` (false on `error`). */
+            mobile: boolean;
+        };
+        /**
+         * SignInStart
+         * @description Answer of `startSignIn`.
+         */
+        SignInStart: {
+            /**
+             * @description Where to send the browser: the provider's authorize (or create-ID) page with
+             *     `client_id`, `redirect_uri` (`{origin}/{locale}/handoff`), `response_type=code`,
+             *     `scope`, `state`, `code_challenge` (S256) and `ui_locales`; base from
+             *     `BFF_IDENTITY_PROVIDER_URL` (harness: `/sim/identity`).
+             */
+            authorizeUrl: string;
+        };
+        /**
+         * SignOutBody
+         * @description Body of `signOut`.
+         */
+        SignOutBody: {
+            /** @description Language of the hand-off the provider returns to. */
+            locale: components["schemas"]["Locale"] & unknown;
+            /**
+             * @description The session timed out (the modal's countdown ran out): the provider returns with
+             *     `state=expired`, and the hand-off shows the timeout page (seed 001 §4).
+             * @default false
+             */
+            expired: boolean;
+        };
+        /**
+         * SignedOut
+         * @description Answer of `signOut`.
+         */
+        SignedOut: {
+            /**
+             * @description The provider's logout page: `id_token_hint` (when signed in),
+             *     `post_logout_redirect_uri` (`{origin}/{locale}/handoff`), `state=expired` when
+             *     expired. The session is already gone on the server.
+             */
+            logoutUrl: string;
+        };
+        /**
+         * StartSignInBody
+         * @description Body of `startSignIn`.
+         */
+        StartSignInBody: {
+            /** @description Language of the provider's page and of the hand-off it returns to. */
+            locale: components["schemas"]["Locale"] & unknown;
+            /**
+             * @description The hand-off's `bhr` flag (seed 001 §2), given back by `decodeSignIn`.
+             * @default false
+             */
+            bhr: boolean;
+            /**
+             * @description The hand-off's `mobile` flag (in-app), given back by `decodeSignIn`.
+             * @default false
+             */
+            mobile: boolean;
+            /**
+             * @description Send the browser to the provider's create-ID page instead of its sign-in.
+             * @default false
+             */
+            createId: boolean;
         };
         /**
          * StickyCta
@@ -2676,14 +2800,6 @@ export interface components {
             xsrfToken: string;
         };
         /**
-         * TourStep
-         * @description One step of the welcome tour.
-         */
-        TourStep: {
-            title: string;
-            body: string;
-        };
-        /**
          * @description Result of an address validation for the flow (seed 000 §4).
          * @enum {string}
          */
@@ -2710,20 +2826,6 @@ export interface components {
              * @description Tax amount in dollars (number, whole cents).
              */
             amt: number;
-        };
-        /**
-         * WelcomeTour
-         * @description Welcome tour: five steps, counter "Step {n}/4" on steps 1 to 4 (seed 001 §2).
-         */
-        WelcomeTour: {
-            /** @description Accessible name of the dialog. */
-            label: string;
-            counter: string;
-            next: string;
-            back: string;
-            done: string;
-            close: string;
-            steps: components["schemas"]["TourStep"][];
         };
     };
     responses: never;
@@ -3358,124 +3460,6 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `NOT_FOUND`: unknown `{site}`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_TIMEOUT`. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getAccountDashboard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Content site; only `my.prepaid`. */
-                site: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
-                };
-            };
-            /** @description `NOT_FOUND`: unknown `{site}`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_TIMEOUT`. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getAccountDashboardEs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Content site; only `my.prepaid`. */
-                site: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */
@@ -4805,6 +4789,445 @@ export interface operations {
                 };
             };
             /** @description `VALIDATION_FAILED`: malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    startSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StartSignInBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SignInStart"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    decodeSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DecodeSignInBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SignInResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAccountPicker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountPicker"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    chooseAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ChooseAccountBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountChosen"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Profile"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PingBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Ping"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SignOutBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
             400: {
                 headers: {
                     [name: string]: unknown;

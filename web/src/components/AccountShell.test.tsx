@@ -106,7 +106,7 @@ describe('signed-in page shell (seed 001 §2 "Page shell")', () => {
     renderShell('/es/dashboard?mobile=true', { account: 'active' });
     await user.click(await screen.findByRole('button', { name: es.all.header.logout }));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith(LOGOUT_URL));
-    expect(calls.find((x) => x.op === 'signOut')?.body).toEqual({ locale: 'es' });
+    expect(calls.find((x) => x.op === 'signOut')?.body).toEqual({ locale: 'es', expired: false });
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
 
@@ -196,7 +196,7 @@ describe('session-timeout modal (seed 001 §4 "Session and timeout", §9)', () =
     await screen.findByRole('dialog');
     act(() => screen.getByRole('button', { name: en.all.sessionTimeout.logoutNow }).click());
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith(LOGOUT_URL));
-    expect(calls.find((x) => x.op === 'signOut')?.body).toEqual({ locale: 'en' });
+    expect(calls.find((x) => x.op === 'signOut')?.body).toEqual({ locale: 'en', expired: false });
   });
 
   it('formats the countdown as m:ss', () => {

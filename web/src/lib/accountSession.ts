@@ -17,7 +17,7 @@ export interface SignInFlags {
 /** `startSignIn`: the provider's authorize (or create-ID) URL for this session. */
 export function startSignIn(locale: Locale, flags: SignInFlags = {}, createId = false): Promise<string> {
   return call('startSignIn', () =>
-    api.POST('/secure2/authorize', { body: { locale, ...flags, ...(createId ? { createId: true } : {}) } }),
+    api.POST('/secure2/authorize', { body: { locale, bhr: flags.bhr === true, mobile: flags.mobile === true, createId } }),
   ).then((r) => r.authorizeUrl);
 }
 
@@ -39,7 +39,7 @@ export function ping(force: boolean) {
 export async function signOutAndLeave(locale: Locale, expired = false, to?: string): Promise<void> {
   let url = to ?? `/${locale}/handoff`;
   try {
-    const out = await call('signOut', () => api.POST('/secure2/logout', { body: { locale, ...(expired ? { expired: true } : {}) } }));
+    const out = await call('signOut', () => api.POST('/secure2/logout', { body: { locale, expired } }));
     url = to ?? out.logoutUrl;
   } catch {
     // the seed: a logout failure is reported, then the flow continues

@@ -42,6 +42,15 @@ export const merchantShellContent: readonly ContentNeed[] = [
   { area: 'buyflow', lang: 'en' },
 ];
 
+/**
+ * What the account area's shells read (`AccountShell`, the sign-in pages): the `all` bundle
+ * and the dictionary, in the page's language. A signed-in flow adds it to its `firstContent`.
+ */
+export const accountShellContent: readonly ContentNeed[] = [
+  { area: 'all', lang: 'page' },
+  { area: 'dictionary', lang: 'page' },
+];
+
 /** A flow: where the router mounts it, and its pages. */
 export interface FlowDef<Id extends string = string, ProgressTitle extends string = string> {
   /** Path segment below `/{locale}`. */

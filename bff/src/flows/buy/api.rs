@@ -120,7 +120,8 @@ impl BuyApi {
                 return Err(not_ready("serviceability (market, location)"));
             };
             let req = PromoRequest {
-                market_id: market_id.clone(),
+                market_id: Some(market_id.clone()),
+                account_id: None,
                 location_id: location_id.clone(),
                 source: PROMO_SOURCE.to_owned(),
                 flow: PROMO_FLOW.to_owned(),

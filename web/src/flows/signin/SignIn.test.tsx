@@ -38,7 +38,7 @@ describe('handoff (seed 001 §2, §4 "Sign-in")', () => {
     expect(await screen.findByRole('heading', { level: 1, name: c.title })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: c.logIn }));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith(AUTHORIZE_URL));
-    expect(calls.find((x) => x.op === 'startSignIn')?.body).toEqual({ locale, bhr: true, mobile: true });
+    expect(calls.find((x) => x.op === 'startSignIn')?.body).toEqual({ locale, bhr: true, mobile: true, createId: false });
     // in-app: no footer
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
@@ -48,7 +48,7 @@ describe('handoff (seed 001 §2, §4 "Sign-in")', () => {
     renderApp('/en/handoff');
     await user.click(await screen.findByRole('button', { name: en.all.handoff.createId }));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith(AUTHORIZE_URL));
-    expect(calls.find((x) => x.op === 'startSignIn')?.body).toEqual({ locale: 'en', createId: true });
+    expect(calls.find((x) => x.op === 'startSignIn')?.body).toEqual({ locale: 'en', bhr: false, mobile: false, createId: true });
     expect(screen.getByRole('button', { name: en.all.handoff.faq[0]!.question })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent(en.all.footer.copyright);
   });
@@ -180,6 +180,6 @@ describe('permission error and session errors', () => {
     server.use(http.get('*/secure2/profile', () => sessionError('SIGNIN_REQUIRED')));
     renderApp('/en/permission-error');
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith(AUTHORIZE_URL));
-    expect(calls.find((x) => x.op === 'startSignIn')?.body).toEqual({ locale: 'en' });
+    expect(calls.find((x) => x.op === 'startSignIn')?.body).toEqual({ locale: 'en', bhr: false, mobile: false, createId: false });
   });
 });

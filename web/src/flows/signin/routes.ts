@@ -1,4 +1,4 @@
-import type { ContentNeed, FlowDef, PageDef } from '../../lib/flows';
+import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 import type { Locale } from '../../lib/locale';
 
 /**
@@ -9,14 +9,8 @@ import type { Locale } from '../../lib/locale';
 export type SignInPageId = 'handoff' | 'account-picker' | 'timeout-error' | 'permission-error';
 export type SignInPageDef = PageDef<SignInPageId>;
 
-/** What the sign-in shell and its first screen read: the `all` bundle and the dictionary. */
-export const signInContent: readonly ContentNeed[] = [
-  { area: 'all', lang: 'page' },
-  { area: 'dictionary', lang: 'page' },
-];
-
 function onePage(id: SignInPageId, flowType: string): FlowDef<SignInPageId> {
-  return { base: id, firstContent: signInContent, flowType, shell: 'own', pages: [{ id, path: '' }] };
+  return { base: id, firstContent: accountShellContent, flowType, shell: 'own', pages: [{ id, path: '' }] };
 }
 
 export const handoffFlow = onePage('handoff', 'signin|prepaid');

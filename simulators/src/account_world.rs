@@ -1,0 +1,553 @@
+//! The account simulator's part of the default world: every account of
+//! [`identity_world`] present in the prepaid database, in the state its
+//! [`DashboardState`] names, plus the aux accounts those states point at (seed 001 §3
+//! "Dashboard response", "Aux account", "PaymentInfo"; §4 "Page readiness and checks").
+//!
+//! Dates are relative to the clock passed in (the simulator's: the system's), so the days
+//! remaining the portal computes (whole days to expiry + 1) are the same whatever the day:
+//! an account "with `d` days left" expires at 23:59:59 UTC on day `today + d - 1`.
+//! Synthetic data only; everything else is derived from the account number.
+
+use chrono::{DateTime, Days, NaiveDate, Utc};
+use upstream::account::{
+    ACCOUNT_NOT_FOUND, ACCOUNT_TYPE_VAN, AccountCustomerInfo, AcpBenefit, AcpDetail, AcpStatus,
+    AuxAccountResponse, AuxAcctStatus, AuxAcctType, AuxDetail, AuxSubsPlan, AvailablePlan,
+    CUSTOMER_TYPE_TRIBAL, CimaDetails, DashboardResponse, LOB_HSD, LOB_VIDEO, PaymentDetail,
+    PlanDetail, PlanStatusDetail, PostalAddress, ReconnectEligibility, SubscriptionDetail,
+};
+use upstream::identity::PrepaidStatus;
+use upstream::payments::{NO_INSTRUMENT, PaymentInfoCustInfo, PaymentInfoResponse};
+use upstream::promotions::{DiscountDetail, PrepaidPromotions, PromoResponse};
+
+use crate::buy_world;
+use crate::identity_world::{DashboardState, IDENTITIES, TestIdentity};
+
+/// `errorMessage` next to [`ACCOUNT_NOT_FOUND`].
+pub const NOT_FOUND_MESSAGE: &str = "No prepaid account found for this account number.";
+/// Days left of an account in [`DashboardState::Active`] and the other open states
+/// without a days rule of their own.
+pub const ACTIVE_DAYS: i64 = 20;
+/// Days left of [`DashboardState::ExpiringSoon`] (amber: 10 or fewer, seed 001 §9).
+pub const EXPIRING_DAYS: i64 = 5;
+/// Days left of [`DashboardState::Expired`] (expired at 0 or fewer).
+pub const EXPIRED_DAYS: i64 = 0;
+/// Days left of a closed account's last plan (long expired).
+pub const CLOSED_DAYS: i64 = -30;
+/// Days from today to the move day of [`DashboardState::ScheduledMove`].
+pub const MOVE_IN_DAYS: u64 = 10;
+/// ACP benefit of [`DashboardState::AcpApproved`], dollars.
+pub const ACP_BENEFIT: &str = "30.00";
+/// The refill promotion offered to open accounts (seed 001 §9 "refill P_SALE35OFF_021522").
+pub const REFILL_PROMO_ID: &str = "P_SALE35OFF_021522";
+/// The winback promotion offered to the expired account (seed 001 §9
+/// "winback P_WINBACK45OFF_1215").
+pub const WINBACK_PROMO_ID: &str = "P_WINBACK45OFF_1215";
+
+/// One account the account simulator knows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorldAccount {
+    /// Account number, 16 digits.
+    pub number: String,
+    /// `Open` or `Closed`.
+    pub status: PrepaidStatus,
+    /// The state it is held in.
+    pub state: DashboardState,
+    /// The service address.
+    pub address: PostalAddress,
+    /// The identity holding it (for an aux account, the identity of the account it came from).
+    pub holder: &'static TestIdentity,
+    /// `ENGLISH` or `SPANISH`.
+    pub lang: &'static str,
+    /// SMS opt-in.
+    pub sms_opt_in: bool,
+    /// Whether it is an aux account (not linked to the identity itself).
+    pub aux_of: Option<&'static str>,
+}
+
+/// Every account of the world: the identities' accounts present in the prepaid database, in
+/// the identities' order, then the aux accounts (Activated: an active account;
+/// Preactivated: an open account awaiting activation, without plans).
+pub fn accounts() -> Vec<WorldAccount> {
+    let linked = IDENTITIES.iter().flat_map(|i| {
+        i.accounts
+            .iter()
+            .filter(|a| a.in_prepaid_db)
+            .map(move |a| (i, a))
+    });
+    let mut out: Vec<WorldAccount> = linked
+        .clone()
+        .map(|(i, a)| WorldAccount {
+            number: a.number.to_owned(),
+            status: a.status,
+            state: a.dashboard,
+            address: PostalAddress {
+                address_line1: a.address.0.to_owned(),
+                address_line2: String::new(),
+                city: a.address.1.to_owned(),
+                state: a.address.2.to_owned(),
+                zip: a.address.3.to_owned(),
+            },
+            holder: i,
+            lang: a.lang,
+            sms_opt_in: a.sms_opt_in,
+            aux_of: None,
+        })
+        .collect();
+    for (i, a) in linked {
+        let Some(aux) = a.dashboard.aux() else {
+            continue;
+        };
+        let state = match a.dashboard {
+            DashboardState::ClosedAuxActivated { .. } => DashboardState::Active,
+            _ => DashboardState::ActiveNoPlans,
+        };
+        out.push(WorldAccount {
+            number: aux.to_owned(),
+            status: PrepaidStatus::Open,
+            state,
+            address: to_address(aux),
+            holder: i,
+            lang: a.lang,
+            sms_opt_in: a.sms_opt_in,
+            aux_of: Some(a.number),
+        });
+    }
+    out
+}
+
+/// The account numbered `number`, if the world knows it.
+pub fn find(number: &str) -> Option<WorldAccount> {
+    accounts().into_iter().find(|a| a.number == number)
+}
+
+/// The address an aux account serves (a move's `toAddress`): `<last 4 digits> Ponce De
+/// Leon Ave, Unit 2`, Atlanta, GA 30308.
+pub fn to_address(aux: &str) -> PostalAddress {
+    PostalAddress {
+        address_line1: format!("{} Ponce De Leon Ave", tail(aux, 4)),
+        address_line2: "Unit 2".into(),
+        city: "Atlanta".into(),
+        state: "GA".into(),
+        zip: "30308".into(),
+    }
+}
+
+fn tail(s: &str, n: usize) -> &str {
+    &s[s.len().saturating_sub(n)..]
+}
+
+/// Days left of `state` (the portal's days remaining), `None` without a plan status.
+pub fn days_left(state: DashboardState) -> Option<i64> {
+    use DashboardState as S;
+    match state {
+        S::ExpiringSoon => Some(EXPIRING_DAYS),
+        S::Expired => Some(EXPIRED_DAYS),
+        S::ActiveNoPlans | S::Absent => None,
+        S::ClosedWithPlans
+        | S::ClosedAuxPreactivated { .. }
+        | S::ClosedAuxActivated { .. }
+        | S::Deactivated => Some(CLOSED_DAYS),
+        _ => Some(ACTIVE_DAYS),
+    }
+}
+
+/// The expiry of an account with `days` left at `now`: 23:59:59 UTC on `today + days - 1`,
+/// ISO 8601 (`2026-12-04T23:59:59Z`).
+pub fn expiry(now: DateTime<Utc>, days: i64) -> String {
+    let day = now.date_naive() + chrono::Duration::days(days - 1);
+    format!("{}T23:59:59Z", day.format("%Y-%m-%d"))
+}
+
+fn iso_day(day: NaiveDate) -> String {
+    day.format("%Y-%m-%d").to_string()
+}
+
+/// Whether `state` leaves the account without available plans (seed 001 §4 "no plans").
+fn without_plans(state: DashboardState) -> bool {
+    use DashboardState as S;
+    matches!(
+        state,
+        S::ActiveNoPlans
+            | S::ClosedAuxPreactivated { .. }
+            | S::ClosedAuxActivated { .. }
+            | S::Deactivated
+    )
+}
+
+fn plan(code: &str, desc: &str, lob: &str) -> PlanDetail {
+    PlanDetail {
+        plan_code: code.into(),
+        plan_desc: desc.into(),
+        product_code: code.into(),
+        plan_lob: lob.into(),
+    }
+}
+
+fn device(
+    lob: &str,
+    mac: Option<String>,
+    serial: String,
+    plans: Vec<PlanDetail>,
+) -> SubscriptionDetail {
+    SubscriptionDetail {
+        device_lob: lob.into(),
+        mac_id: mac,
+        device_serial_number: Some(serial),
+        device_status: Some("ACTIVE".into()),
+        plan_details: plans,
+    }
+}
+
+/// The devices of `a`: an internet modem with a MAC (behind the modem) and its `HSD_030`
+/// plan, except without internet; Instant TV boxes per state.
+fn devices(a: &WorldAccount) -> Vec<SubscriptionDetail> {
+    use DashboardState as S;
+    let n = &a.number;
+    let mac = format!(
+        "A4:B1:{}:{}:{}:{}",
+        &n[8..10],
+        &n[10..12],
+        &n[12..14],
+        &n[14..16]
+    );
+    let hsd_plans = if without_plans(a.state) {
+        Vec::new()
+    } else {
+        vec![plan("HSD_030", "Prepaid Internet 30 Day", LOB_HSD)]
+    };
+    let modem = device(LOB_HSD, Some(mac), format!("SNH{}", tail(n, 8)), hsd_plans);
+    let tv = |k: u8, plans| device(LOB_VIDEO, None, format!("SNV{k}{}", tail(n, 7)), plans);
+    let basic = || plan("VDO_XITV_30", "Instant TV Basic 30 Day", LOB_VIDEO);
+    let sports = || plan("VDO_XITV_SPORTS_NEWS_30", "Sports & News 30 Day", LOB_VIDEO);
+    match a.state {
+        S::TvPackages => vec![
+            modem,
+            tv(
+                1,
+                vec![basic(), sports(), plan("HBO", "HBO 30 Day", LOB_VIDEO)],
+            ),
+            tv(2, vec![sports()]),
+        ],
+        S::LegacyTv => vec![
+            modem,
+            tv(
+                1,
+                vec![plan("VDO_V0_BASIC_30", "Legacy TV Basic 30 Day", LOB_VIDEO)],
+            ),
+        ],
+        S::NoInternet => vec![tv(1, vec![basic()])],
+        _ => vec![modem],
+    }
+}
+
+fn acp(state: DashboardState) -> Option<AcpDetail> {
+    let benefit = |amount: &str| AcpBenefit {
+        benefit_plan: "ACP".into(),
+        benefit_period: "MONTHLY".into(),
+        benefit_code: "ACP_BENEFIT".into(),
+        benefit_amount: amount.into(),
+    };
+    let detail = |customer_type: &str, status, benefits| AcpDetail {
+        customer_type: customer_type.into(),
+        acp_status: status,
+        denied_reason_code: None,
+        denied_reason_desc: None,
+        acp_benefits: benefits,
+    };
+    match state {
+        DashboardState::AcpApproved => Some(detail(
+            "Standard",
+            AcpStatus::Approved,
+            vec![benefit(ACP_BENEFIT)],
+        )),
+        DashboardState::AcpTribal => Some(detail(
+            CUSTOMER_TYPE_TRIBAL,
+            AcpStatus::Approved,
+            vec![benefit("75.00")],
+        )),
+        DashboardState::AcpDeEnrolled => {
+            Some(detail("Standard", AcpStatus::DeEnrolled, Vec::new()))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `state` has a stored card (auto-refill on, or the expiring account's card kept
+/// with auto-refill off); every other account has none (`BUS_PMT_006`).
+fn has_card(state: DashboardState) -> bool {
+    matches!(
+        state,
+        DashboardState::AutoRefill | DashboardState::ExpiringSoon
+    )
+}
+
+fn not_found() -> DashboardResponse {
+    DashboardResponse {
+        error_code: Some(ACCOUNT_NOT_FOUND.into()),
+        error_message: Some(NOT_FOUND_MESSAGE.into()),
+        ..DashboardResponse::default()
+    }
+}
+
+/// Answer of `POST /account/dashboard` for `account_id` at `now`; an account the world does
+/// not know (or not in the prepaid database): `errorCode` [`ACCOUNT_NOT_FOUND`].
+pub fn dashboard(account_id: &str, now: DateTime<Utc>) -> DashboardResponse {
+    let Some(a) = find(account_id) else {
+        return not_found();
+    };
+    let van = a.state == DashboardState::Van;
+    let (first, last) = if van { ("", "") } else { a.holder.name };
+    let customer_info = AccountCustomerInfo {
+        account_id: a.number.clone(),
+        first_name: first.into(),
+        last_name: last.into(),
+        phone_number: a.holder.mobile.0.into(),
+        email_address: a.holder.email.0.into(),
+        email_opt_in: false,
+        sms_opt_in: a.sms_opt_in,
+        language: a.lang.into(),
+        account_type: if van { ACCOUNT_TYPE_VAN } else { "PREPAID" }.into(),
+        prepaid_account_status: a.status,
+        location_id: format!("LOC{}", tail(&a.number, 8)),
+        geo_code: buy_world::geocode_for_zip(&a.address.zip).into(),
+        prepaid_payment_id: format!("PPID{}", tail(&a.number, 12)),
+    };
+    let lobs: Vec<&str> = match a.state {
+        DashboardState::TvPackages | DashboardState::LegacyTv => vec![LOB_HSD, LOB_VIDEO],
+        DashboardState::NoInternet => vec![LOB_VIDEO],
+        _ => vec![LOB_HSD],
+    };
+    let plan_status_details = days_left(a.state)
+        .map(|days| {
+            let status = if days > 0 { "ACTIVE" } else { "EXPIRED" };
+            lobs.iter()
+                .map(|lob| PlanStatusDetail {
+                    lob: (*lob).into(),
+                    plan_status: status.into(),
+                    expiry_date: expiry(now, days),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let with_plans = !without_plans(a.state);
+    let price = |code: &str, lob: &str, dollars: &str| AvailablePlan {
+        product_code: code.into(),
+        plan_lob: lob.into(),
+        plan_price: dollars.into(),
+    };
+    let mut available_plans = Vec::new();
+    if with_plans {
+        available_plans.push(price("HSD_030", LOB_HSD, "45.00"));
+        available_plans.push(price("HSD_007", LOB_HSD, "15.00"));
+        if a.state == DashboardState::TvPackages {
+            available_plans.push(price("VDO_XITV_30", LOB_VIDEO, "22.00"));
+        }
+    }
+    let aux_subs_plans = if with_plans {
+        vec![AuxSubsPlan {
+            plan_lob: LOB_HSD.into(),
+            product_code: "HSD_030".into(),
+            avlbl_plan_days: 30,
+        }]
+    } else {
+        Vec::new()
+    };
+    let payment_detail = has_card(a.state).then(|| PaymentDetail {
+        card_number: Some(card_last4(&a)),
+        card_type: Some("Visa".into()),
+    });
+    DashboardResponse {
+        error_code: None,
+        error_message: None,
+        customer_info: Some(customer_info),
+        cima_details: Some(CimaDetails {
+            login_id: a.holder.uid.into(),
+        }),
+        subscription_details: devices(&a),
+        plan_status_details,
+        available_plans,
+        aux_subs_plans,
+        acp_detail: acp(a.state),
+        payment_detail,
+        service_address: Some(a.address.clone()),
+        reference_id: Some(format!("REF-{}", a.number)),
+    }
+}
+
+fn card_last4(a: &WorldAccount) -> String {
+    tail(&a.number, 4).into()
+}
+
+/// Answer of `POST /account/aux-account` for `account_id` at `now`: the aux account of its
+/// state (a move, Preactivated or Activated; the scheduled move's day is
+/// [`MOVE_IN_DAYS`] ahead, a closed account's move lies in the past) and
+/// `reconnectEligibleAcct` (true for the deactivated account only). Unknown:
+/// [`ACCOUNT_NOT_FOUND`].
+pub fn aux_account(account_id: &str, now: DateTime<Utc>) -> AuxAccountResponse {
+    let Some(a) = find(account_id) else {
+        return AuxAccountResponse {
+            error_code: Some(ACCOUNT_NOT_FOUND.into()),
+            error_message: Some(NOT_FOUND_MESSAGE.into()),
+            ..AuxAccountResponse::default()
+        };
+    };
+    let today = now.date_naive();
+    let aux = |aux: &str, status, day: NaiveDate| AuxDetail {
+        aux_acct_type: AuxAcctType::Move,
+        aux_acct_schedule_date: Some(iso_day(day)),
+        aux_acct_status: status,
+        aux_account_id: aux.into(),
+        aux_acct_conf_no: Some(format!("MV{}", tail(aux, 8))),
+        to_address: Some(to_address(aux)),
+    };
+    let aux_details = match a.state {
+        DashboardState::ScheduledMove { aux: n } => vec![aux(
+            n,
+            AuxAcctStatus::Preactivated,
+            today + Days::new(MOVE_IN_DAYS),
+        )],
+        DashboardState::ClosedAuxPreactivated { aux: n } => {
+            vec![aux(n, AuxAcctStatus::Preactivated, today - Days::new(5))]
+        }
+        DashboardState::ClosedAuxActivated { aux: n } => {
+            vec![aux(n, AuxAcctStatus::Activated, today - Days::new(20))]
+        }
+        _ => Vec::new(),
+    };
+    AuxAccountResponse {
+        error_code: None,
+        error_message: None,
+        aux_details,
+        reconnect_eligibility: Some(ReconnectEligibility {
+            reconnect_eligible_acct: a.state == DashboardState::Deactivated,
+        }),
+    }
+}
+
+/// Answer of `POST /payments/get-custpayment-info` for `account_id`: the stored Visa and
+/// `enrollAutoPayment` of the states with a card, else only `businessErrorCode`
+/// [`NO_INSTRUMENT`] (also for an unknown account).
+pub fn payment_info(account_id: &str) -> PaymentInfoResponse {
+    let Some(a) = find(account_id).filter(|a| has_card(a.state)) else {
+        return PaymentInfoResponse {
+            business_error_code: Some(NO_INSTRUMENT.into()),
+            ..PaymentInfoResponse::default()
+        };
+    };
+    PaymentInfoResponse {
+        enroll_auto_payment: a.state == DashboardState::AutoRefill,
+        payment_inst_token: Some(format!("PIT-{}", a.number)),
+        card_number: Some(card_last4(&a)),
+        card_type: Some("Visa".into()),
+        expiration_date: Some("1230".into()),
+        cust_info: Some(PaymentInfoCustInfo {
+            account_id: Some(a.number.clone()),
+            first_name: a.holder.name.0.into(),
+            last_name: a.holder.name.1.into(),
+            address_line1: a.address.address_line1.clone(),
+            address_line2: a.address.address_line2.clone(),
+            city: a.address.city.clone(),
+            state: a.address.state.clone(),
+            zip: a.address.zip.clone(),
+        }),
+        business_error_code: None,
+    }
+}
+
+/// Answer of the dashboard's `POST /offers/get-promo` for `account_id` (seed 001 §7
+/// "Promos"): the winback promotion for the expired account, the refill promotion for every
+/// other open account with plans, none otherwise. Both started `20260101000000`, no end.
+pub fn promotions(account_id: &str) -> PromoResponse {
+    let Some(a) = find(account_id) else {
+        return PromoResponse::default();
+    };
+    let detail = |origin: f64, off: f64| DiscountDetail {
+        product: "HSD_030".into(),
+        lob: LOB_HSD.into(),
+        plan: "HSD_030".into(),
+        origin_price_per_unit: origin,
+        discounted_price_per_unit: off,
+        effective_price: origin + off,
+    };
+    let discount = |id: &str, detail| upstream::promotions::Discount {
+        disc_id: id.into(),
+        disc_start_date: "20260101000000".into(),
+        disc_end_date: None,
+        offer_type: "DISCOUNT".into(),
+        discount_details: vec![detail],
+    };
+    let discounts = if a.state == DashboardState::Expired {
+        // Seed 001 §9: $90 for up to 90 days, saving $45.
+        vec![discount(WINBACK_PROMO_ID, detail(90.0, -45.0))]
+    } else if a.status == PrepaidStatus::Open && !without_plans(a.state) {
+        vec![discount(REFILL_PROMO_ID, detail(45.0, -35.0))]
+    } else {
+        Vec::new()
+    };
+    PromoResponse {
+        prepaid_promotions: PrepaidPromotions { discounts },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().to_utc()
+    }
+
+    #[test]
+    fn numbers_are_distinct_and_every_aux_is_an_account() {
+        let all = accounts();
+        let numbers: BTreeSet<_> = all.iter().map(|a| a.number.as_str()).collect();
+        assert_eq!(numbers.len(), all.len());
+        for a in &all {
+            if let Some(aux) = a.state.aux() {
+                assert!(numbers.contains(aux), "{aux}");
+            }
+        }
+    }
+
+    #[test]
+    fn expiry_is_the_end_of_the_last_utc_day() {
+        let now = at("2026-03-07T22:10:00Z");
+        assert_eq!(expiry(now, 5), "2026-03-11T23:59:59Z");
+        assert_eq!(expiry(now, 1), "2026-03-07T23:59:59Z");
+        assert_eq!(expiry(now, 0), "2026-03-06T23:59:59Z");
+    }
+
+    #[test]
+    fn unknown_and_absent_accounts_are_not_found() {
+        let now = at("2026-03-07T12:00:00Z");
+        for id in ["0000000000000000", "8993100000000204", "8993100000000601"] {
+            let d = dashboard(id, now);
+            assert_eq!(d.error_code.as_deref(), Some(ACCOUNT_NOT_FOUND), "{id}");
+            assert!(d.customer_info.is_none());
+            assert_eq!(
+                aux_account(id, now).error_code.as_deref(),
+                Some(ACCOUNT_NOT_FOUND)
+            );
+        }
+    }
+
+    #[test]
+    fn the_tv_account_owns_a_duplicate_package() {
+        let d = dashboard("8993100000001308", at("2026-03-07T12:00:00Z"));
+        let codes: Vec<_> = d
+            .subscription_details
+            .iter()
+            .flat_map(|s| &s.plan_details)
+            .filter(|p| p.product_code == "VDO_XITV_SPORTS_NEWS_30")
+            .collect();
+        assert_eq!(codes.len(), 2);
+        assert!(
+            d.subscription_details
+                .iter()
+                .filter(|s| s.device_lob == LOB_HSD)
+                .all(|s| s.mac_id.is_some())
+        );
+    }
+}

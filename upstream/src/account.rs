@@ -1,0 +1,503 @@
+//! Account service: the dashboard record of one prepaid account and its aux accounts (seed
+//! 001 §3 "Dashboard response", "ACP detail", "Aux account"; §7 "Dashboard POST {hash}",
+//! "Aux account POST {hash}"). The seed's `{hash}` paths get clear REST paths here:
+//! `POST /dashboard` and `POST /aux-account`.
+//!
+//! Failures come back with HTTP 200 and `errorCode` + `errorMessage` (seed 001 §7 "Response
+//! handling": the portal stores both), e.g. [`ACCOUNT_NOT_FOUND`].
+//!
+//! Dates are strings as on the wire: `expiryDate` an ISO 8601 date-time in UTC
+//! (`2026-12-04T04:59:59Z`), `auxAcctScheduleDate` an ISO date (`2026-12-04`); the BFF's
+//! dashboard rules parse them. Value sets the seed leaves open (lines of business, plan
+//! codes, account type, device status) are strings so a new value reads as data, not as a
+//! broken answer; the closed sets of the seed (account, aux and ACP statuses) are enums.
+
+use poem_openapi::{Enum, Object};
+use serde::{Deserialize, Serialize};
+
+use crate::identity::PrepaidStatus;
+
+/// `errorCode` of a dashboard or aux-account lookup for an account the service does not
+/// know (our name: the seed names no code).
+pub const ACCOUNT_NOT_FOUND: &str = "ACCOUNT_NOT_FOUND";
+/// `flow` of the dashboard lookup (seed 001 §7).
+pub const FLOW_DASHBOARD: &str = "DASHBOARD";
+/// `deviceLob` / `planLob` / `lob` of internet (seed 001 §9 "Line of business HSD is
+/// internet").
+pub const LOB_HSD: &str = "HSD";
+/// `deviceLob` of the TV200 service line (seed 001 §9).
+pub const LOB_TV200: &str = "TV200";
+/// `deviceLob` / `planLob` of Instant TV (the seed's `xitv` products).
+pub const LOB_VIDEO: &str = "VIDEO";
+/// `accountType` of a VAN account (seed 001 §3 `isVanAccount`).
+pub const ACCOUNT_TYPE_VAN: &str = "VAN";
+/// `customerType` of a Tribal ACP customer (seed 001 §3, §6: no ACP deduction).
+pub const CUSTOMER_TYPE_TRIBAL: &str = "Tribal";
+
+/// Body of `POST /dashboard` (seed 001 §7 "Dashboard"): the account and the parts asked for
+/// (the portal asks for every part) with empty lookup keys.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardRequest {
+    /// The account, 16 digits.
+    pub account_id: String,
+    /// Always [`FLOW_DASHBOARD`].
+    pub flow: String,
+    /// Biller lookup wanted.
+    pub biller_lookup: bool,
+    /// `availablePlans` wanted.
+    pub available_plans: bool,
+    /// `cimaDetails` wanted.
+    pub cima_info: bool,
+    /// `customerInfo` wanted.
+    pub customer_info: bool,
+    /// `subscriptionDetails` (devices) wanted.
+    pub devices: bool,
+    /// `paymentDetail` wanted.
+    pub payment_info: bool,
+    /// `serviceAddress` wanted.
+    pub service_address: bool,
+    /// `acpDetail` wanted.
+    pub acp_details: bool,
+    /// `planStatusDetails` wanted.
+    pub plan_status: bool,
+    /// Lookup key not used by the dashboard: empty.
+    #[serde(default)]
+    pub house_key: String,
+    /// Lookup key not used by the dashboard: empty.
+    #[serde(default)]
+    pub house_number: String,
+    /// Lookup key not used by the dashboard: empty.
+    #[serde(default)]
+    pub location_id: String,
+    /// Lookup key not used by the dashboard: empty.
+    #[serde(default)]
+    pub phone: String,
+    /// Lookup key not used by the dashboard: empty.
+    #[serde(default)]
+    pub pin: String,
+    /// Lookup key not used by the dashboard: empty.
+    #[serde(default)]
+    pub zip: String,
+}
+
+impl DashboardRequest {
+    /// The portal's dashboard lookup of `account_id`: flow `DASHBOARD`, every part asked for,
+    /// lookup keys empty (seed 001 §7).
+    pub fn for_account(account_id: impl Into<String>) -> Self {
+        Self {
+            account_id: account_id.into(),
+            flow: FLOW_DASHBOARD.to_owned(),
+            biller_lookup: true,
+            available_plans: true,
+            cima_info: true,
+            customer_info: true,
+            devices: true,
+            payment_info: true,
+            service_address: true,
+            acp_details: true,
+            plan_status: true,
+            house_key: String::new(),
+            house_number: String::new(),
+            location_id: String::new(),
+            phone: String::new(),
+            pin: String::new(),
+            zip: String::new(),
+        }
+    }
+}
+
+/// `customerInfo` (seed 001 §3 "Dashboard response").
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AccountCustomerInfo {
+    /// The account, 16 digits.
+    pub account_id: String,
+    /// First name on the account (may be empty for a VAN account before activation).
+    #[serde(default)]
+    pub first_name: String,
+    /// Last name on the account.
+    #[serde(default)]
+    pub last_name: String,
+    /// Phone number, 10 digits.
+    #[serde(default)]
+    pub phone_number: String,
+    /// E-mail address.
+    #[serde(default)]
+    pub email_address: String,
+    /// Marketing e-mail opt-in.
+    #[serde(default)]
+    pub email_opt_in: bool,
+    /// Service and refill text messages opt-in.
+    #[serde(default)]
+    pub sms_opt_in: bool,
+    /// `ENGLISH` or `SPANISH`.
+    #[serde(default)]
+    pub language: String,
+    /// e.g. `PREPAID`, or [`ACCOUNT_TYPE_VAN`].
+    #[serde(default)]
+    pub account_type: String,
+    /// `Open` or `Closed`.
+    pub prepaid_account_status: PrepaidStatus,
+    /// Location id of the service address (the promotions lookup's key).
+    #[serde(default)]
+    pub location_id: String,
+    /// Tax geo code of the service address.
+    #[serde(default)]
+    pub geo_code: String,
+    /// Prepaid payment id of the account.
+    #[oai(rename = "prepaidPaymentID")]
+    #[serde(rename = "prepaidPaymentID", default)]
+    pub prepaid_payment_id: String,
+}
+
+/// `cimaDetails` (seed 001 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CimaDetails {
+    /// The provider login id linked to the account.
+    #[oai(rename = "loginID")]
+    #[serde(rename = "loginID", default)]
+    pub login_id: String,
+}
+
+/// One plan of a device (seed 001 §3 `planDetails`).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct PlanDetail {
+    /// Plan code, e.g. `HSD_030`, `VDO_XITV_30`; a code containing `VDO_V0` is legacy TV
+    /// (seed 001 §4).
+    pub plan_code: String,
+    /// Plan name, e.g. `Sports & News 30 Day`.
+    #[serde(default)]
+    pub plan_desc: String,
+    /// Product code, e.g. `VDO_XITV_SPORTS_NEWS_30`, `HBO`.
+    #[serde(default)]
+    pub product_code: String,
+    /// Line of business: [`LOB_HSD`], [`LOB_VIDEO`], [`LOB_TV200`].
+    #[serde(default)]
+    pub plan_lob: String,
+}
+
+/// One device and its plans (seed 001 §3 `subscriptionDetails`).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionDetail {
+    /// [`LOB_HSD`], [`LOB_TV200`] or [`LOB_VIDEO`].
+    pub device_lob: String,
+    /// MAC address of the device; present once the account data carries one (behind the
+    /// modem, seed 001 §3).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mac_id: Option<String>,
+    /// Serial number of the device.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_serial_number: Option<String>,
+    /// Device status as the provider reports it, e.g. `ACTIVE`.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_status: Option<String>,
+    /// The device's plans.
+    #[serde(default)]
+    pub plan_details: Vec<PlanDetail>,
+}
+
+/// Status of one line of business (seed 001 §3 `planStatusDetails`).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct PlanStatusDetail {
+    /// Line of business, e.g. [`LOB_HSD`].
+    pub lob: String,
+    /// Plan status as the provider reports it, e.g. `ACTIVE`, `EXPIRED`.
+    #[serde(default)]
+    pub plan_status: String,
+    /// End of the paid service: ISO 8601 date-time, UTC, e.g. `2026-12-04T04:59:59Z`.
+    pub expiry_date: String,
+}
+
+/// One plan the account can buy (seed 001 §3 `availablePlans`); an empty list is an account
+/// without plans (seed 001 §4 "Page readiness and checks").
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AvailablePlan {
+    /// Product code, e.g. `HSD_030`.
+    pub product_code: String,
+    /// Line of business.
+    #[serde(default)]
+    pub plan_lob: String,
+    /// Price in dollars as a decimal string, e.g. `"45.00"`.
+    pub plan_price: String,
+}
+
+/// Days of an auxiliary subscription plan (seed 001 §3 `auxSubsPlans`).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AuxSubsPlan {
+    /// Line of business.
+    pub plan_lob: String,
+    /// Product code.
+    pub product_code: String,
+    /// Plan days available, e.g. 30.
+    pub avlbl_plan_days: u32,
+}
+
+/// `acpStatus` (seed 001 §3 "ACP detail").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
+pub enum AcpStatus {
+    /// `Approved`.
+    Approved,
+    /// `De Enrolled`.
+    #[oai(rename = "De Enrolled")]
+    #[serde(rename = "De Enrolled")]
+    DeEnrolled,
+    /// `Denied`.
+    Denied,
+}
+
+/// One ACP benefit (seed 001 §3 `acpBenefits[]`).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AcpBenefit {
+    /// Benefit plan name.
+    #[serde(default)]
+    pub benefit_plan: String,
+    /// Benefit period, e.g. `MONTHLY`.
+    #[serde(default)]
+    pub benefit_period: String,
+    /// Benefit code; a valid ACP has one on its first benefit (seed 001 §6).
+    #[serde(default)]
+    pub benefit_code: String,
+    /// Dollars as a decimal string, e.g. `"30.00"`, deducted from `HSD_030` (seed 001 §9).
+    #[serde(default)]
+    pub benefit_amount: String,
+}
+
+/// `acpDetail` (seed 001 §3 "ACP detail").
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AcpDetail {
+    /// Customer type; [`CUSTOMER_TYPE_TRIBAL`] gets no deduction (seed 001 §6).
+    #[serde(default)]
+    pub customer_type: String,
+    /// The enrolment status.
+    pub acp_status: AcpStatus,
+    /// Reason code of a denial.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub denied_reason_code: Option<String>,
+    /// Reason text of a denial.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub denied_reason_desc: Option<String>,
+    /// The benefits, first one used.
+    #[serde(default)]
+    pub acp_benefits: Vec<AcpBenefit>,
+}
+
+/// `paymentDetail` of the dashboard: the stored card, if any (the seed lists the field, not
+/// its shape; payment info comes from the payments service's `get-custpayment-info`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentDetail {
+    /// Last 4 digits of the stored card.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_number: Option<String>,
+    /// Card type, e.g. `Visa`.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_type: Option<String>,
+}
+
+/// A postal address (seed 001 §3 `serviceAddress`, the scheduled move's `toAddress`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct PostalAddress {
+    /// Street line.
+    pub address_line1: String,
+    /// Unit line (may be empty).
+    #[serde(default)]
+    pub address_line2: String,
+    /// City.
+    pub city: String,
+    /// Two-letter state.
+    pub state: String,
+    /// 5-digit zip.
+    pub zip: String,
+}
+
+/// Answer of `POST /dashboard` (seed 001 §3 "Dashboard response"). With `errorCode` the
+/// other parts are absent.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardResponse {
+    /// Failure code, e.g. [`ACCOUNT_NOT_FOUND`]; absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_code: Option<String>,
+    /// Failure text (English, for logs and tracking).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+    /// The account holder and account.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub customer_info: Option<AccountCustomerInfo>,
+    /// The provider login linked to the account.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cima_details: Option<CimaDetails>,
+    /// Devices and their plans.
+    #[serde(default)]
+    pub subscription_details: Vec<SubscriptionDetail>,
+    /// Status and expiry per line of business.
+    #[serde(default)]
+    pub plan_status_details: Vec<PlanStatusDetail>,
+    /// Plans the account can buy; empty: no plans.
+    #[serde(default)]
+    pub available_plans: Vec<AvailablePlan>,
+    /// Auxiliary subscription plans.
+    #[serde(default)]
+    pub aux_subs_plans: Vec<AuxSubsPlan>,
+    /// ACP enrolment, if any.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acp_detail: Option<AcpDetail>,
+    /// The stored card, if any.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_detail: Option<PaymentDetail>,
+    /// The service address.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service_address: Option<PostalAddress>,
+    /// The provider's reference of the lookup.
+    #[oai(rename = "referenceID", skip_serializing_if_is_none)]
+    #[serde(
+        rename = "referenceID",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub reference_id: Option<String>,
+}
+
+/// Body of `POST /aux-account` (seed 001 §7 "Aux account": params accountId, auxConfNo,
+/// checkMoveEligibility true, checkReconnectEligibility true).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AuxAccountRequest {
+    /// The account, 16 digits.
+    pub account_id: String,
+    /// Confirmation number of an aux account; the dashboard sends it empty.
+    #[serde(default)]
+    pub aux_conf_no: String,
+    /// Move eligibility wanted.
+    pub check_move_eligibility: bool,
+    /// Reconnect eligibility wanted (`reconnectEligibility`).
+    pub check_reconnect_eligibility: bool,
+}
+
+impl AuxAccountRequest {
+    /// The dashboard's aux-account lookup of `account_id` (seed 001 §7).
+    pub fn for_account(account_id: impl Into<String>) -> Self {
+        Self {
+            account_id: account_id.into(),
+            aux_conf_no: String::new(),
+            check_move_eligibility: true,
+            check_reconnect_eligibility: true,
+        }
+    }
+}
+
+/// `auxAcctType` (seed 001 §3 "e.g. MOVE"; §9 "aux type MOVE").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
+#[oai(rename_all = "UPPERCASE")]
+#[serde(rename_all = "UPPERCASE")]
+pub enum AuxAcctType {
+    /// `MOVE`: the account at the address the customer moves to.
+    Move,
+    /// `RECONNECT`: a reconnection of a closed account.
+    Reconnect,
+}
+
+/// `auxAcctStatus` (seed 001 §9 "aux statuses Preactivated, Activated, Closed").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
+pub enum AuxAcctStatus {
+    /// `Closed`.
+    Closed,
+    /// `Preactivated`: ready for activation.
+    Preactivated,
+    /// `Activated`.
+    Activated,
+}
+
+/// One aux account (seed 001 §3 `auxDetails[]`, scheduled move).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AuxDetail {
+    /// Kind of aux account.
+    pub aux_acct_type: AuxAcctType,
+    /// Move day, ISO date `YYYY-MM-DD`.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aux_acct_schedule_date: Option<String>,
+    /// Status of the aux account.
+    pub aux_acct_status: AuxAcctStatus,
+    /// The aux account's number, 16 digits.
+    pub aux_account_id: String,
+    /// Confirmation number of the move.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aux_acct_conf_no: Option<String>,
+    /// Address moved to.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_address: Option<PostalAddress>,
+}
+
+/// `reconnectEligibility` (seed 001 §3).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct ReconnectEligibility {
+    /// Whether a closed account may be reconnected (deactivated dashboard, seed 001 §4).
+    pub reconnect_eligible_acct: bool,
+}
+
+/// Answer of `POST /aux-account` (seed 001 §3 "Aux account").
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AuxAccountResponse {
+    /// Failure code, e.g. [`ACCOUNT_NOT_FOUND`]; absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_code: Option<String>,
+    /// Failure text.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+    /// The aux accounts; empty when none.
+    #[serde(default)]
+    pub aux_details: Vec<AuxDetail>,
+    /// Reconnect eligibility, when asked for.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reconnect_eligibility: Option<ReconnectEligibility>,
+}

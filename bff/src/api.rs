@@ -10,6 +10,7 @@ use poem_openapi::OpenApiService;
 
 use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
+    dashboard::api::DashboardApi,
     retail::api::RetailApi,
     signin::api::SignInApi,
     site::{
@@ -33,6 +34,7 @@ pub type Api = (
     HealthApi,
     LogoutApi,
     SignInApi,
+    DashboardApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -49,6 +51,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             HealthApi,
             LogoutApi,
             SignInApi,
+            DashboardApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

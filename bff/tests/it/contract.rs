@@ -54,6 +54,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getCart",
         "getCartContent",
         "getCartContentEs",
+        "getDashboard",
         "getDictionary",
         "getDictionaryEs",
         "getMerchantFlow",

@@ -72,43 +72,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/-/api/{site}/all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * English texts of the signed-in account area (`All`: page shell, handoff, account
-         *     picker, timeout-error and permission-error pages; seed 001 §2, §3 bundle `all`).
-         */
-        get: operations["getAll"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/-/api/es/{site}/all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Spanish texts of the signed-in account area (`All`). */
-        get: operations["getAllEs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/-/api/{site}/buyflow": {
         parameters: {
             query?: never;
@@ -725,6 +688,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/accounts/{accountId}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard of `accountId`, an account of the signed-in identity that it owns (or
+         *     an aux account learned for one): reads the dashboard record and the aux accounts
+         *     (together), then the payment info and the dashboard promotions, and answers what
+         *     the page shows or where it goes instead (`next`). The aux accounts of the answer
+         *     become usable by this sign-in. A dashboard answer with `errorCode` is `next: error`;
+         *     a failed upstream call is a 5xx.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -738,28 +725,6 @@ export interface components {
             next: components["schemas"]["ChosenNext"] & unknown;
         };
         /**
-         * AccountHeader
-         * @description Header of the signed-in shell.
-         */
-        AccountHeader: {
-            /** @description The logo's image; its `alt` names the site. */
-            logo: components["schemas"]["Image"] & unknown;
-            /** @description `Hi {name}`: `{name}` is replaced by the chosen first name, else the first name. */
-            greeting: string;
-            /** @description Accessible name of the notification badge; `{count}` is replaced by the count. */
-            notificationsLabel: string;
-            /** @description The log-out link's text. */
-            logout: string;
-            /** @description The mobile menu button's accessible name. */
-            menu: string;
-            /** @description Accessible name of the main navigation. */
-            navigationLabel: string;
-            /** @description Refill button (active accounts); `url` below the locale, e.g. `/refill`. */
-            refill: components["schemas"]["Link"] & unknown;
-            /** @description Reactivate button (deactivated accounts); `url` below the locale, e.g. `/reconnect`. */
-            reactivate: components["schemas"]["Link"] & unknown;
-        };
-        /**
          * AccountPicker
          * @description Answer of `getAccountPicker` (seed 001 §4 "Account picker"): the identity's accounts
          *     present in the prepaid database, split by `prepaidStatus`, provider order.
@@ -771,18 +736,22 @@ export interface components {
             closed: components["schemas"]["PickerAccount"][];
         };
         /**
-         * AccountPickerTexts
-         * @description The account picker (seed 001 §2 "Account picker").
+         * AcpInfo
+         * @description Affordable-connectivity-program credit (seed 001 §6).
          */
-        AccountPickerTexts: {
-            title: string;
-            subtitle: string;
-            currentAccounts: string;
-            pastAccounts: string;
-            continueLabel: string;
-            unlistedNote: string;
-            loading: string;
+        AcpInfo: {
+            /** @description The status. */
+            status: components["schemas"]["AcpState"] & unknown;
+            /** @description Tribal customers get no deduction. */
+            tribal: boolean;
+            /** @description The first benefit's amount, dollars with two decimals (`30.00`), when approved. */
+            benefitAmount?: string;
         };
+        /**
+         * @description ACP status (seed 001 §6).
+         * @enum {string}
+         */
+        AcpState: "approved" | "deEnrolled" | "denied";
         /**
          * AddInstrumentBody
          * @description Body of `addPaymentInstrument`: the component's `cpcData.cardDetails` and `paymentInfo`
@@ -859,6 +828,16 @@ export interface components {
             tryAgain: string;
         };
         /**
+         * AddressLines
+         * @description A service address, two lines.
+         */
+        AddressLines: {
+            /** @description Street line, with the unit when there is one. */
+            streetAddress: string;
+            /** @description `City, ST 12345`. */
+            cityStateZip: string;
+        };
+        /**
          * AddressSuggestion
          * @description One address suggestion, already split by the pick rule (seed 000 §5).
          */
@@ -903,37 +882,6 @@ export interface components {
             outcome: components["schemas"]["ValidationOutcome"] & unknown;
             /** @description True when the unit matched nothing and the matches come from a retry without unit. */
             unitDropped: boolean;
-        };
-        /**
-         * All
-         * @description `GET /-/api/{site}/all`: the signed-in account area's shared texts (seed 001 §2 "Page
-         *     shell", "Account picker", the handoff, error, timeout-error and permission-error pages;
-         *     §3 content bundle `all`). The footer here is in the bundle's language.
-         */
-        All: {
-            /** @description Header of the signed-in page shell. */
-            header: components["schemas"]["AccountHeader"] & unknown;
-            /**
-             * @description Navigation items, in order; each one typed `refill`, `activate`, `account`, `chat`
-             *     or `other` (seed 001 §2 "Page shell").
-             */
-            navigation: components["schemas"]["NavItem"][];
-            /** @description Sticky bottom call to action (same buttons as the header, plus the promo banner). */
-            stickyCta: components["schemas"]["StickyCta"] & unknown;
-            /** @description Copyright and five links (label, URL, target); hidden in-app. */
-            footer: components["schemas"]["Footer"] & unknown;
-            /** @description Session-timeout modal (seed 001 §2, §4 "Session and timeout"). */
-            sessionTimeout: components["schemas"]["SessionTimeoutTexts"] & unknown;
-            /** @description Sync-up modal (seed 001 §2). */
-            syncUp: components["schemas"]["SyncUpTexts"] & unknown;
-            /** @description `/{locale}/handoff` (and `/`): the warm-transfer landing page. */
-            handoff: components["schemas"]["HandoffTexts"] & unknown;
-            /** @description `/{locale}/account-picker`. */
-            accountPicker: components["schemas"]["AccountPickerTexts"] & unknown;
-            /** @description `/{locale}/timeout-error`: the session ended while idle, with a log-in-again link. */
-            timeoutError: components["schemas"]["TimeoutErrorTexts"] & unknown;
-            /** @description `/{locale}/permission-error`: for a non-owner, with the signed-in identity's details. */
-            permissionError: components["schemas"]["PermissionErrorTexts"] & unknown;
         };
         /**
          * ApiError
@@ -1818,6 +1766,60 @@ export interface components {
             locationId: string;
         };
         /**
+         * Dashboard
+         * @description Answer of `getDashboard`.
+         */
+        Dashboard: {
+            /** @description What the page does. */
+            next: components["schemas"]["DashboardNext"] & unknown;
+            /**
+             * @description The account of `activation` or `auxDashboard` (an aux account, then authorized for
+             *     this sign-in).
+             */
+            nextAccountId?: string;
+            /** @description Service status. */
+            status: components["schemas"]["ServiceStatus"] & unknown;
+            /** @description A move is scheduled. */
+            moving: boolean;
+            /** @description The service is paused. */
+            paused: boolean;
+            /** @description Auto-refill is on (payment info `enrollAutoPayment`). */
+            autoRefillEnabled: boolean;
+            /** @description The auto-refill enrolment offer shows. */
+            autoEnrolOffered: boolean;
+            /** @description The account data carries a modem MAC (seed 001 §3 `behindTheModem`). */
+            behindTheModem: boolean;
+            /** @description The internet plan, when the account has one. */
+            internet?: components["schemas"]["InternetStatus"] & unknown;
+            /** @description TV products, deduplicated. */
+            tv: components["schemas"]["TvProduct"][];
+            /** @description The scheduled move, when there is one. */
+            scheduledMove?: components["schemas"]["ScheduledMove"] & unknown;
+            /** @description ACP, when the account has an ACP record. */
+            acp?: components["schemas"]["AcpInfo"] & unknown;
+            /** @description The promotion banner, when there is a valid one for an active account. */
+            promo?: components["schemas"]["DashboardPromo"] & unknown;
+            /** @description The account's service address. */
+            serviceAddress: components["schemas"]["AddressLines"] & unknown;
+            /** @description `customerInfo.accountType` is `VAN` (seed 001 §3 `isVanAccount`). */
+            vanAccount: boolean;
+        };
+        /**
+         * @description What the dashboard page does (seed 001 §4 "Page readiness and checks").
+         * @enum {string}
+         */
+        DashboardNext: "show" | "activation" | "auxDashboard" | "error";
+        /**
+         * DashboardPromo
+         * @description A promotion banner (seed 001 §6: valid promo and an active account).
+         */
+        DashboardPromo: {
+            /** @description Promotion id (the content names its banner). */
+            id: string;
+            /** @description A winback promotion rather than a refill one. */
+            winback: boolean;
+        };
+        /**
          * DecodeSignInBody
          * @description Body of `decodeSignIn`: the query of the provider's redirect to the hand-off.
          */
@@ -2025,20 +2027,6 @@ export interface components {
             links: components["schemas"]["Link"][];
         };
         /**
-         * HandoffTexts
-         * @description The handoff page: title, description, create-ID and log-in buttons, FAQ accordion.
-         */
-        HandoffTexts: {
-            title: string;
-            description: string;
-            createId: string;
-            logIn: string;
-            faqTitle: string;
-            faq: components["schemas"]["FaqItem"][];
-            /** @description Shown while the sign-in is decoded or the provider's page is on its way. */
-            signingIn: string;
-        };
-        /**
          * Health
          * @description Liveness answer.
          */
@@ -2074,6 +2062,23 @@ export interface components {
             message?: string;
             /** @description The stored card (added). */
             card?: components["schemas"]["CardSummary"] & unknown;
+        };
+        /**
+         * InternetStatus
+         * @description The internet plan's status.
+         */
+        InternetStatus: {
+            /**
+             * Format: int64
+             * @description Whole days to expiry plus one; 0 or fewer: expired.
+             */
+            daysRemaining: number;
+            /** @description Expiry date, `YYYY-MM-DD` (UTC). */
+            expirationDate: string;
+            /** @description The ring's colour. */
+            ring: components["schemas"]["RingColour"] & unknown;
+            /** @description Whether the Refill now call to action shows. */
+            refillNow: boolean;
         };
         /**
          * @description Communication language (seed 000 §3 `langPref`).
@@ -2156,24 +2161,6 @@ export interface components {
             pageLabel: string;
         };
         /**
-         * NavItem
-         * @description One navigation item: a link, or (with `flyout` items) a button opening a flyout.
-         *     `url`s starting with `/` are below the locale (`/dashboard` is `/{locale}/dashboard`).
-         */
-        NavItem: {
-            /** @description `refill`, `activate`, `account`, `chat` or `other`. */
-            type: string;
-            label: string;
-            url: string;
-            target: string;
-            /**
-             * @description The flyout's links (empty: the item is a plain link). Items linking to
-             *     `detail-xitv` are hidden, move items (`url` containing `move`) too while a move is
-             *     scheduled.
-             */
-            flyout: components["schemas"]["Link"][];
-        };
-        /**
          * NotFoundPage
          * @description The not-found page (seed 000 §2 "Error and 404": animation and content text; seed 001
          *     §2: "oops", a resource-unavailable text, a link back and a secondary link).
@@ -2239,19 +2226,6 @@ export interface components {
         PaymentIdResponse: {
             /** @description The id, nested as the service does. */
             response: components["schemas"]["PaymentIdBody"] & unknown;
-        };
-        /**
-         * PermissionErrorTexts
-         * @description The permission-error page: what the signed-in identity is, and a way out.
-         */
-        PermissionErrorTexts: {
-            title: string;
-            description: string;
-            nameLabel: string;
-            idLabel: string;
-            mobileLabel: string;
-            emailLabel: string;
-            back: components["schemas"]["Link"];
         };
         /**
          * PickerAccount
@@ -2457,6 +2431,31 @@ export interface components {
             complete: boolean;
         };
         /**
+         * @description Colour of the days-remaining ring (seed 001 §2 "Dashboard").
+         * @enum {string}
+         */
+        RingColour: "green" | "amber" | "blue" | "red";
+        /**
+         * ScheduledMove
+         * @description A scheduled move (seed 001 §4 "Scheduled move").
+         */
+        ScheduledMove: {
+            /** @description Move date, `YYYY-MM-DD`. */
+            scheduleDate: string;
+            /**
+             * @description Last moment the move can be cancelled, RFC 3339 UTC (5:00 UTC standard time, 4:00
+             *     UTC daylight time, on the move date; the page shows the day before).
+             */
+            cancelUntil: string;
+            /** @description The new service address. */
+            toAddress: components["schemas"]["AddressLines"] & unknown;
+        };
+        /**
+         * @description Service status of the account.
+         * @enum {string}
+         */
+        ServiceStatus: "active" | "expired" | "deactivated";
+        /**
          * Serviceability
          * @description Answer of `validateCustomerServiceability`: the upstream `ServiceabilityResponse` as the
          *     service sent it (seed 000 §3, spelling kept, absent fields left out) plus the derived
@@ -2566,19 +2565,6 @@ export interface components {
             lastName?: string;
         };
         /**
-         * SessionTimeoutTexts
-         * @description Session-timeout modal: 750 s after the last action, a 2:00 countdown (seed 001 §9).
-         */
-        SessionTimeoutTexts: {
-            title: string;
-            warning: string;
-            /** @description Accessible text of the countdown circle; `{time}` is replaced by `m:ss`. */
-            countdownLabel: string;
-            keepActive: string;
-            logoutNow: string;
-            close: string;
-        };
-        /**
          * ShippingSummary
          * @description Shipping of the order, derived from product details (seed 000 §4).
          */
@@ -2676,15 +2662,6 @@ export interface components {
             createId: boolean;
         };
         /**
-         * StickyCta
-         * @description Sticky bottom call to action: the promo banner's text (a valid non-winback promo on an
-         *     active account) and its accessible region name.
-         */
-        StickyCta: {
-            label: string;
-            promo: string;
-        };
-        /**
          * SubmitBody
          * @description Body of `submitOrder`: the review page's final choices only.
          */
@@ -2706,24 +2683,6 @@ export interface components {
              * @enum {boolean}
              */
             consent: true;
-        };
-        /**
-         * SyncUpTexts
-         * @description Sync-up modal (seed 001 §2): name, sign-in ID, mobile, e-mail, SMS opt-in, language.
-         */
-        SyncUpTexts: {
-            title: string;
-            description: string;
-            nameLabel: string;
-            signInIdLabel: string;
-            mobileLabel: string;
-            emailLabel: string;
-            smsOptIn: string;
-            languageLegend: string;
-            english: string;
-            spanish: string;
-            submit: string;
-            close: string;
         };
         /**
          * @description Tap status for analytics (seed 000 §4 "Tap-status analytics").
@@ -2783,21 +2742,20 @@ export interface components {
             label: components["schemas"]["BroadbandFactsLabel"];
         };
         /**
-         * TimeoutErrorTexts
-         * @description The session-inactive page, with a link that signs in again.
-         */
-        TimeoutErrorTexts: {
-            title: string;
-            description: string;
-            loginAgain: string;
-        };
-        /**
          * TokenResponse
          * @description The session's CSRF token.
          */
         TokenResponse: {
             /** @description Send it as header `x-xsrf-token` on every POST of this session (64 hex characters). */
             xsrfToken: string;
+        };
+        /**
+         * TvProduct
+         * @description One TV product of the account (deduplicated, seed 001 §4 "Service status").
+         */
+        TvProduct: {
+            /** @description Product code, e.g. `VDO_XITV_30`; the content names it. */
+            productCode: string;
         };
         /**
          * @description Result of an address validation for the flow (seed 000 §4).
@@ -3032,124 +2990,6 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Dictionary"];
-                };
-            };
-            /** @description `NOT_FOUND`: unknown `{site}`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_TIMEOUT`. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getAll: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Content site; only `my.prepaid`. */
-                site: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["All"];
-                };
-            };
-            /** @description `NOT_FOUND`: unknown `{site}`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_TIMEOUT`. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getAllEs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Content site; only `my.prepaid`. */
-                site: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["All"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */
@@ -5265,6 +5105,74 @@ export interface operations {
             };
             /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

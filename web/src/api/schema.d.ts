@@ -72,6 +72,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/-/api/{site}/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * English texts of the signed-in account area (`All`: page shell, handoff, account
+         *     picker, timeout-error and permission-error pages; seed 001 §2, §3 bundle `all`).
+         */
+        get: operations["getAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/es/{site}/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish texts of the signed-in account area (`All`). */
+        get: operations["getAllEs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/-/api/{site}/buyflow": {
         parameters: {
             query?: never;
@@ -158,6 +195,43 @@ export interface paths {
          *     Spanish pages show the static label of the buy-flow content instead.
          */
         get: operations["getBroadbandFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/{site}/account-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * English texts of the dashboard (`AccountDashboard`: services status, banners, helpful
+         *     links, modals; seed 001 §2 "Dashboard").
+         */
+        get: operations["getAccountDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/es/{site}/account-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish texts of the dashboard (`AccountDashboard`). */
+        get: operations["getAccountDashboardEs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -725,6 +799,54 @@ export interface components {
             next: components["schemas"]["ChosenNext"] & unknown;
         };
         /**
+         * AccountDashboard
+         * @description `GET /-/api/{site}/account-dashboard`: the dashboard's texts (seed 001 §2 "Dashboard").
+         */
+        AccountDashboard: {
+            /** @description Page heading (visually hidden; the tiles carry their own headings). */
+            pageTitle: string;
+            /** @description Shown while the dashboard answer loads. */
+            loading: string;
+            services: components["schemas"]["ServicesStatus"];
+            autoRefill: components["schemas"]["AutoRefillTexts"];
+            acp: components["schemas"]["AcpTexts"];
+            promos: components["schemas"]["PromoBanners"];
+            /** @description "Your scheduled move has been cancelled" (shown once after a cancellation). */
+            moveCancelled: string;
+            /** @description Reconnect FAQ shown to deactivated accounts. */
+            reconnectFaq: components["schemas"]["FaqSection"] & unknown;
+            helpfulLinks: components["schemas"]["HelpfulLinks"];
+            resetRouter: components["schemas"]["ResetRouterTexts"];
+            welcomeTour: components["schemas"]["WelcomeTour"];
+            /**
+             * @description The account-state page when the account still needs activation (seed 001 §4
+             *     "Page readiness and checks": active without plans).
+             */
+            activationNeeded: components["schemas"]["ActivationNeeded"] & unknown;
+        };
+        /**
+         * AccountHeader
+         * @description Header of the signed-in shell.
+         */
+        AccountHeader: {
+            /** @description The logo's image; its `alt` names the site. */
+            logo: components["schemas"]["Image"] & unknown;
+            /** @description `Hi {name}`: `{name}` is replaced by the chosen first name, else the first name. */
+            greeting: string;
+            /** @description Accessible name of the notification badge; `{count}` is replaced by the count. */
+            notificationsLabel: string;
+            /** @description The log-out link's text. */
+            logout: string;
+            /** @description The mobile menu button's accessible name. */
+            menu: string;
+            /** @description Accessible name of the main navigation. */
+            navigationLabel: string;
+            /** @description Refill button (active accounts); `url` below the locale, e.g. `/refill`. */
+            refill: components["schemas"]["Link"] & unknown;
+            /** @description Reactivate button (deactivated accounts); `url` below the locale, e.g. `/reconnect`. */
+            reactivate: components["schemas"]["Link"] & unknown;
+        };
+        /**
          * AccountPicker
          * @description Answer of `getAccountPicker` (seed 001 §4 "Account picker"): the identity's accounts
          *     present in the prepaid database, split by `prepaidStatus`, provider order.
@@ -734,6 +856,19 @@ export interface components {
             open: components["schemas"]["PickerAccount"][];
             /** @description `Closed` accounts. */
             closed: components["schemas"]["PickerAccount"][];
+        };
+        /**
+         * AccountPickerTexts
+         * @description The account picker (seed 001 §2 "Account picker").
+         */
+        AccountPickerTexts: {
+            title: string;
+            subtitle: string;
+            currentAccounts: string;
+            pastAccounts: string;
+            continueLabel: string;
+            unlistedNote: string;
+            loading: string;
         };
         /**
          * AcpInfo
@@ -752,6 +887,28 @@ export interface components {
          * @enum {string}
          */
         AcpState: "approved" | "deEnrolled" | "denied";
+        /**
+         * AcpTexts
+         * @description ACP info stripe (seed 001 §2 "ACP banner", §6). `{amount}`: the benefit as a price (`$30.00`).
+         */
+        AcpTexts: {
+            heading: string;
+            approved: string;
+            approvedMoving: string;
+            tribal: string;
+            deEnrolled: string;
+            /** @description Call action of the de-enrolled notice (label and `tel:` link). */
+            call: components["schemas"]["Link"] & unknown;
+        };
+        /**
+         * ActivationNeeded
+         * @description The account-state page of an account that needs activation.
+         */
+        ActivationNeeded: {
+            title: string;
+            body: string;
+            link: string;
+        };
         /**
          * AddInstrumentBody
          * @description Body of `addPaymentInstrument`: the component's `cpcData.cardDetails` and `paymentInfo`
@@ -884,6 +1041,37 @@ export interface components {
             unitDropped: boolean;
         };
         /**
+         * All
+         * @description `GET /-/api/{site}/all`: the signed-in account area's shared texts (seed 001 §2 "Page
+         *     shell", "Account picker", the handoff, error, timeout-error and permission-error pages;
+         *     §3 content bundle `all`). The footer here is in the bundle's language.
+         */
+        All: {
+            /** @description Header of the signed-in page shell. */
+            header: components["schemas"]["AccountHeader"] & unknown;
+            /**
+             * @description Navigation items, in order; each one typed `refill`, `activate`, `account`, `chat`
+             *     or `other` (seed 001 §2 "Page shell").
+             */
+            navigation: components["schemas"]["NavItem"][];
+            /** @description Sticky bottom call to action (same buttons as the header, plus the promo banner). */
+            stickyCta: components["schemas"]["StickyCta"] & unknown;
+            /** @description Copyright and five links (label, URL, target); hidden in-app. */
+            footer: components["schemas"]["Footer"] & unknown;
+            /** @description Session-timeout modal (seed 001 §2, §4 "Session and timeout"). */
+            sessionTimeout: components["schemas"]["SessionTimeoutTexts"] & unknown;
+            /** @description Sync-up modal (seed 001 §2). */
+            syncUp: components["schemas"]["SyncUpTexts"] & unknown;
+            /** @description `/{locale}/handoff` (and `/`): the warm-transfer landing page. */
+            handoff: components["schemas"]["HandoffTexts"] & unknown;
+            /** @description `/{locale}/account-picker`. */
+            accountPicker: components["schemas"]["AccountPickerTexts"] & unknown;
+            /** @description `/{locale}/timeout-error`: the session ended while idle, with a log-in-again link. */
+            timeoutError: components["schemas"]["TimeoutErrorTexts"] & unknown;
+            /** @description `/{locale}/permission-error`: for a non-owner, with the signed-in identity's details. */
+            permissionError: components["schemas"]["PermissionErrorTexts"] & unknown;
+        };
+        /**
          * ApiError
          * @description The error body of every non-2xx answer of the BFF's API.
          */
@@ -978,6 +1166,26 @@ export interface components {
             businessErrorCode?: string;
             /** @description What the flow shows next. */
             outcome: components["schemas"]["AssignOutcome"] & unknown;
+        };
+        /**
+         * AutoRefillTexts
+         * @description Auto-refill badge and its modal with the Cancel Auto Refill action (seed 001 §2).
+         */
+        AutoRefillTexts: {
+            badge: string;
+            modalTitle: string;
+            modalBody: string;
+            cancel: string;
+            close: string;
+        };
+        /**
+         * Banner
+         * @description A banner with a title, a body and a call to action.
+         */
+        Banner: {
+            title: string;
+            body: string;
+            action: components["schemas"]["Link"];
         };
         /**
          * BillingBody
@@ -2003,6 +2211,14 @@ export interface components {
             answer: string;
         };
         /**
+         * FaqSection
+         * @description A heading and its questions.
+         */
+        FaqSection: {
+            heading: string;
+            items: components["schemas"]["FaqItem"][];
+        };
+        /**
          * FieldError
          * @description One invalid input field of a `VALIDATION_FAILED` error.
          */
@@ -2027,6 +2243,20 @@ export interface components {
             links: components["schemas"]["Link"][];
         };
         /**
+         * HandoffTexts
+         * @description The handoff page: title, description, create-ID and log-in buttons, FAQ accordion.
+         */
+        HandoffTexts: {
+            title: string;
+            description: string;
+            createId: string;
+            logIn: string;
+            faqTitle: string;
+            faq: components["schemas"]["FaqItem"][];
+            /** @description Shown while the sign-in is decoded or the provider's page is on its way. */
+            signingIn: string;
+        };
+        /**
          * Health
          * @description Liveness answer.
          */
@@ -2035,6 +2265,31 @@ export interface components {
             status: string;
             /** @description Version of the BFF (crate version). */
             version: string;
+        };
+        /**
+         * HelpfulLink
+         * @description One helpful link: its icon id, label, URL and target (`_self` or `_blank`).
+         */
+        HelpfulLink: {
+            id: components["schemas"]["HelpfulLinkId"];
+            label: string;
+            url: string;
+            target: string;
+        };
+        /**
+         * @description The helpful links, each named by its icon (seed 001 §2 "Helpful links").
+         * @enum {string}
+         */
+        HelpfulLinkId: "help" | "offers-promos" | "payment-history" | "payment-method" | "refill-cash" | "reset-router" | "setup-refill" | "move";
+        /**
+         * HelpfulLinks
+         * @description The helpful links block.
+         */
+        HelpfulLinks: {
+            heading: string;
+            /** @description Appended to the name of a link that opens a new tab, for screen readers. */
+            newTab: string;
+            links: components["schemas"]["HelpfulLink"][];
         };
         /**
          * Image
@@ -2161,6 +2416,24 @@ export interface components {
             pageLabel: string;
         };
         /**
+         * NavItem
+         * @description One navigation item: a link, or (with `flyout` items) a button opening a flyout.
+         *     `url`s starting with `/` are below the locale (`/dashboard` is `/{locale}/dashboard`).
+         */
+        NavItem: {
+            /** @description `refill`, `activate`, `account`, `chat` or `other`. */
+            type: string;
+            label: string;
+            url: string;
+            target: string;
+            /**
+             * @description The flyout's links (empty: the item is a plain link). Items linking to
+             *     `detail-xitv` are hidden, move items (`url` containing `move`) too while a move is
+             *     scheduled.
+             */
+            flyout: components["schemas"]["Link"][];
+        };
+        /**
          * NotFoundPage
          * @description The not-found page (seed 000 §2 "Error and 404": animation and content text; seed 001
          *     §2: "oops", a resource-unavailable text, a link back and a secondary link).
@@ -2226,6 +2499,19 @@ export interface components {
         PaymentIdResponse: {
             /** @description The id, nested as the service does. */
             response: components["schemas"]["PaymentIdBody"] & unknown;
+        };
+        /**
+         * PermissionErrorTexts
+         * @description The permission-error page: what the signed-in identity is, and a way out.
+         */
+        PermissionErrorTexts: {
+            title: string;
+            description: string;
+            nameLabel: string;
+            idLabel: string;
+            mobileLabel: string;
+            emailLabel: string;
+            back: components["schemas"]["Link"];
         };
         /**
          * PickerAccount
@@ -2374,6 +2660,14 @@ export interface components {
             accounts: number;
         };
         /**
+         * PromoBanners
+         * @description Offer and winback banners (seed 001 §2, §9 promo rules).
+         */
+        PromoBanners: {
+            offer: components["schemas"]["Banner"];
+            winback: components["schemas"]["Banner"];
+        };
+        /**
          * PromoBody
          * @description Body of `getPromotions` (market and location come from the checkout's serviceability;
          *     `source: prepaid-ui-portal` and `flow: BUY` are added by the BFF). Unknown fields are
@@ -2418,6 +2712,23 @@ export interface components {
             faq: components["schemas"]["FaqItem"][];
         };
         /**
+         * ResetRouterTexts
+         * @description Reset-router modal: intro, sending, then restarted or failed (seed 001 §2, §8).
+         */
+        ResetRouterTexts: {
+            title: string;
+            intro: string;
+            restart: string;
+            sending: string;
+            restartedTitle: string;
+            restartedBody: string;
+            /** @description "There was an issue". */
+            failedTitle: string;
+            /** @description "Please try again". */
+            failedBody: string;
+            close: string;
+        };
+        /**
          * RestoredSession
          * @description Answer of `restoreDigitalSession`.
          */
@@ -2435,6 +2746,16 @@ export interface components {
          * @enum {string}
          */
         RingColour: "green" | "amber" | "blue" | "red";
+        /**
+         * RingTexts
+         * @description The ring's state in words, one per colour of seed 001 §2.
+         */
+        RingTexts: {
+            green: string;
+            amber: string;
+            blue: string;
+            red: string;
+        };
         /**
          * ScheduledMove
          * @description A scheduled move (seed 001 §4 "Scheduled move").
@@ -2533,6 +2854,41 @@ export interface components {
             submit: string;
         };
         /**
+         * ServicesStatus
+         * @description Services status tile (seed 001 §2 "Services status tile", §4 "Service status").
+         */
+        ServicesStatus: {
+            heading: string;
+            /** @description Name of the internet service, "Prepaid Internet". */
+            internetName: string;
+            /** @description Number inside the ring's label: `{days}` days remaining (one day). */
+            daysLeftOne: string;
+            /** @description `{days}` days remaining (other counts). */
+            daysLeftOther: string;
+            /** @description `{date}` is the expiry date, m/d/yyyy. */
+            expiresOn: string;
+            expiredOn: string;
+            /** @description Accessible state of the ring (never colour alone). */
+            ring: components["schemas"]["RingTexts"] & unknown;
+            refillNow: string;
+            expiredTitle: string;
+            expiredMessage: string;
+            deactivatedTitle: string;
+            deactivatedMessage: string;
+            reactivate: string;
+            /** @description Shown while moving: services pause when the move starts. */
+            movingPaused: string;
+            /** @description Expired while moving: refill, then come back and restart the move. */
+            expiredMoving: string;
+            /** @description Link of the active tile to the internet detail page. */
+            details: string;
+            tvHeading: string;
+            /** @description TV products by product code (`VDO_XITV_30`, packages, add-ons, `TV200`). */
+            tvProducts: components["schemas"]["CodeText"][];
+            /** @description Auto-enrol button ("Set up auto refill"). */
+            autoEnrol: string;
+        };
+        /**
          * SessionContact
          * @description `digitalSession.contact`.
          */
@@ -2563,6 +2919,19 @@ export interface components {
             firstName?: string;
             /** @description Last name; absent when the identity has none. */
             lastName?: string;
+        };
+        /**
+         * SessionTimeoutTexts
+         * @description Session-timeout modal: 750 s after the last action, a 2:00 countdown (seed 001 §9).
+         */
+        SessionTimeoutTexts: {
+            title: string;
+            warning: string;
+            /** @description Accessible text of the countdown circle; `{time}` is replaced by `m:ss`. */
+            countdownLabel: string;
+            keepActive: string;
+            logoutNow: string;
+            close: string;
         };
         /**
          * ShippingSummary
@@ -2662,6 +3031,15 @@ export interface components {
             createId: boolean;
         };
         /**
+         * StickyCta
+         * @description Sticky bottom call to action: the promo banner's text (a valid non-winback promo on an
+         *     active account) and its accessible region name.
+         */
+        StickyCta: {
+            label: string;
+            promo: string;
+        };
+        /**
          * SubmitBody
          * @description Body of `submitOrder`: the review page's final choices only.
          */
@@ -2683,6 +3061,24 @@ export interface components {
              * @enum {boolean}
              */
             consent: true;
+        };
+        /**
+         * SyncUpTexts
+         * @description Sync-up modal (seed 001 §2): name, sign-in ID, mobile, e-mail, SMS opt-in, language.
+         */
+        SyncUpTexts: {
+            title: string;
+            description: string;
+            nameLabel: string;
+            signInIdLabel: string;
+            mobileLabel: string;
+            emailLabel: string;
+            smsOptIn: string;
+            languageLegend: string;
+            english: string;
+            spanish: string;
+            submit: string;
+            close: string;
         };
         /**
          * @description Tap status for analytics (seed 000 §4 "Tap-status analytics").
@@ -2742,12 +3138,29 @@ export interface components {
             label: components["schemas"]["BroadbandFactsLabel"];
         };
         /**
+         * TimeoutErrorTexts
+         * @description The session-inactive page, with a link that signs in again.
+         */
+        TimeoutErrorTexts: {
+            title: string;
+            description: string;
+            loginAgain: string;
+        };
+        /**
          * TokenResponse
          * @description The session's CSRF token.
          */
         TokenResponse: {
             /** @description Send it as header `x-xsrf-token` on every POST of this session (64 hex characters). */
             xsrfToken: string;
+        };
+        /**
+         * TourStep
+         * @description One step of the welcome tour.
+         */
+        TourStep: {
+            title: string;
+            body: string;
         };
         /**
          * TvProduct
@@ -2784,6 +3197,20 @@ export interface components {
              * @description Tax amount in dollars (number, whole cents).
              */
             amt: number;
+        };
+        /**
+         * WelcomeTour
+         * @description Welcome tour: five steps, counter "Step {n}/4" on steps 1 to 4 (seed 001 §2).
+         */
+        WelcomeTour: {
+            /** @description Accessible name of the dialog. */
+            label: string;
+            counter: string;
+            next: string;
+            back: string;
+            done: string;
+            close: string;
+            steps: components["schemas"]["TourStep"][];
         };
     };
     responses: never;
@@ -2990,6 +3417,124 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Dictionary"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["All"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAllEs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["All"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */
@@ -3300,6 +3845,124 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAccountDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAccountDashboardEs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentHandlers } from '../../testing/recordings';
 import { content } from '../../testing/content';
+import { profile } from '../../testing/account';
 import { renderApp } from '../../testing/render';
 import { ACCOUNT_ID, dashboards } from './fixtures';
 import { dashboardHandlers } from './handlers';
@@ -116,7 +117,7 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
     server.use(...dashboardHandlers(dashboards.active));
     renderApp('/en/dashboard');
     await screen.findByTestId('services-tile');
-    expect(await screen.findByTestId('greeting')).toHaveTextContent('Ana');
+    expect(await screen.findByTestId('greeting')).toHaveTextContent(profile.greetingName);
     expect(screen.getByRole('main')).toContainElement(screen.getByTestId('services-tile'));
     expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument();
     expect(screen.getByTestId('sticky-cta')).toBeInTheDocument();

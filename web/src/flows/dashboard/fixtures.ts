@@ -20,7 +20,7 @@ const base: Dashboard = {
 const scheduledMove: Dashboard['scheduledMove'] = {
   scheduleDate: '2026-12-03',
   cancelUntil: '2026-12-03T05:00:00Z',
-  toAddress: { addressLine1: '45 Elm St', city: 'Camden', state: 'NJ', zip: '08102' },
+  toAddress: { streetAddress: '45 Elm St', cityStateZip: 'Camden, NJ 08102' },
 };
 
 export const dashboards = {

@@ -1,5 +1,4 @@
-import { pageHref, type FlowDef, type PageDef } from '../../lib/flows';
-import type { Locale } from '../../lib/locale';
+import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /** `/{locale}/dashboard` (seed 001 §2 "Dashboard"); its sub-pages come with later issues. */
 export const dashboardPages = [{ id: 'dashboard', path: '' }] as const satisfies readonly PageDef[];
@@ -7,18 +6,11 @@ export const dashboardPages = [{ id: 'dashboard', path: '' }] as const satisfies
 export type DashboardPageId = (typeof dashboardPages)[number]['id'];
 export type DashboardPageDef = PageDef<DashboardPageId>;
 
+/** The dashboard, drawn in the signed-in shell (`AccountShell`) by its own screen. */
 export const dashboardFlow: FlowDef<DashboardPageId> = {
   base: 'dashboard',
-  // the signed-in shell's bundles, then the page's own
-  firstContent: [
-    { area: 'all', lang: 'page' },
-    { area: 'dictionary', lang: 'page' },
-    { area: 'account-dashboard', lang: 'page' },
-  ],
+  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
   flowType: 'account|prepaid',
   shell: 'own',
   pages: dashboardPages,
 };
-
-/** `/{locale}/dashboard`. */
-export const dashboardHref = (locale: Locale): string => pageHref(dashboardFlow, locale, 'dashboard');

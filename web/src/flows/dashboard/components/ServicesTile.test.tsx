@@ -72,6 +72,12 @@ describe('services status tile (seed 001 §2, §4 "Service status")', () => {
     expect(within(t).queryByRole('link', { name: 'Refill now' })).not.toBeInTheDocument();
   });
 
+  it('paused: blue ring named Paused in words', () => {
+    const t = tile({ ...dashboards.scheduledMove, paused: true, internet: { ...dashboards.active.internet!, ring: 'blue' } }, 'es');
+    expect(within(t).getByTestId('days-ring')).toHaveAttribute('data-ring', 'blue');
+    expect(within(t).getByTestId('ring-state')).toHaveTextContent('En pausa');
+  });
+
   it('expired while moving: told to refill, then come back and restart the move', () => {
     const t = tile(dashboards.expiredMoving);
     expect(within(t).getByTestId('expired')).toHaveTextContent(en.services.expiredMoving);

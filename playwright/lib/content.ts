@@ -15,5 +15,10 @@ export const merchantContent = (request: APIRequestContext, locale: string) => b
 /** Buy-flow content (`buyflow` bundle) in `locale`. */
 export const buyflowContent = (request: APIRequestContext, locale: string) => bundle(request, locale, 'buyflow');
 
+/** The account area's shell and sign-in texts (`all` bundle) in `locale`. */
+export type AllContent = import('../../web/src/content/hooks').AllContent;
+export const allContent = async (request: APIRequestContext, locale: string) =>
+  (await bundle(request, locale, 'all')) as unknown as AllContent;
+
 /** Resolves a content key path such as `assignErrors.deviceCodeNotFound`. */
 export { contentText as text } from '../../web/src/testing/scenarioFiles';

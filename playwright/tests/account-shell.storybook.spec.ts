@@ -66,3 +66,19 @@ test('the session-timeout modal keeps focus inside and Keep session active close
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('session-timeout')).toBeHidden();
 });
+
+test('on the clock: the modal opens 750 s after the last call, and 2:00 later the session ends as expired', async ({ page }) => {
+  await page.clock.install();
+  await story(page, 'account-shell--active-en', '[data-testid="greeting"]:has-text("Alex")');
+  // the profile call just answered: the last action is now
+  await page.clock.runFor(745_000);
+  await expect(page.getByTestId('session-timeout')).toBeHidden();
+  await page.clock.runFor(10_000);
+  const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+  await expect(dialog).toBeVisible();
+  await page.clock.runFor(60_000);
+  await expect(dialog.getByTestId('countdown')).toHaveText(/^(1:0\d|0:5\d)$/);
+  const signOut = page.waitForRequest((r) => r.url().endsWith('/secure2/logout') && r.method() === 'POST');
+  await page.clock.runFor(61_000);
+  expect((await signOut).postDataJSON()).toEqual({ locale: 'en', expired: true });
+});

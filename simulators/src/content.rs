@@ -283,7 +283,11 @@ impl ContentApi {
     }
 
     /// Account-area shared texts, Spanish.
-    #[oai(path = "/-/api/es/:site/all", method = "get", operation_id = "getAllEs")]
+    #[oai(
+        path = "/-/api/es/:site/all",
+        method = "get",
+        operation_id = "getAllEs"
+    )]
     async fn all_es(
         &self,
         /// Content site; only `my.prepaid` exists.
@@ -589,11 +593,14 @@ mod tests {
     /// five footer links with label, URL and target; placeholders the web replaces.
     fn assert_account_area_bundle(all: &All, locale: Locale) {
         let kinds: Vec<_> = all.navigation.iter().map(|i| i.kind.as_str()).collect();
-        assert_eq!(kinds, ["refill", "activate", "account", "chat", "other"], "{locale:?}");
-        let links = all
-            .navigation
-            .iter()
-            .flat_map(|i| std::iter::once((&i.url, &i.target)).chain(i.flyout.iter().map(|l| (&l.url, &l.target))));
+        assert_eq!(
+            kinds,
+            ["refill", "activate", "account", "chat", "other"],
+            "{locale:?}"
+        );
+        let links = all.navigation.iter().flat_map(|i| {
+            std::iter::once((&i.url, &i.target)).chain(i.flyout.iter().map(|l| (&l.url, &l.target)))
+        });
         for (url, target) in links {
             assert!(url.starts_with('/') || url.starts_with("https://"), "{url}");
             assert!(matches!(target.as_str(), "_self" | "_blank"), "{target}");

@@ -3,5 +3,5 @@
  * a full page load. One function, so tests can watch where the app would go.
  */
 export function leaveApp(url: string): void {
-  leaveApp(url);
+  window.location.assign(url);
 }

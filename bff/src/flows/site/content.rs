@@ -187,7 +187,11 @@ impl ContentApi {
     }
 
     /// Spanish texts of the signed-in account area (`All`).
-    #[oai(path = "/-/api/es/:site/all", method = "get", operation_id = "getAllEs")]
+    #[oai(
+        path = "/-/api/es/:site/all",
+        method = "get",
+        operation_id = "getAllEs"
+    )]
     async fn all_es(
         &self,
         state: poem::web::Data<&Arc<AppState>>,

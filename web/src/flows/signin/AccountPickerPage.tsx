@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button, Radio, RadioGroup } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AllContent } from '../../content/hooks';
+import { trackCallFailure } from '../../lib/analytics';
 import type { Locale } from '../../lib/locale';
 import { accountPickerQuery, chooseAccount, type PickerAccount } from './api';
 
@@ -59,7 +60,10 @@ export function AccountPickerPage({ locale, content }: { locale: Locale; content
       const search = query.toString();
       navigate(next === 'dashboard' ? `/${locale}/dashboard${search ? `?${search}` : ''}` : `/${locale}/permission-error`);
     },
-    onError: () => navigate(`/${locale}/error`, { replace: true }),
+    onError: (e) => {
+      trackCallFailure(e, 'signin');
+      navigate(`/${locale}/error`, { replace: true });
+    },
   });
 
   return (

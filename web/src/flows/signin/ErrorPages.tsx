@@ -5,6 +5,7 @@ import { ContentLink } from '../../components/ContentLink';
 import type { AllContent } from '../../content/hooks';
 import { profileQuery, startSignIn } from '../../lib/accountSession';
 import { leaveApp } from '../../lib/leave';
+import { trackCallFailure } from '../../lib/analytics';
 import type { Locale } from '../../lib/locale';
 
 /** `/{locale}/timeout-error`: the session ended while idle; Log in again signs in anew. */
@@ -13,7 +14,10 @@ export function TimeoutErrorPage({ locale, content }: { locale: Locale; content:
   const signIn = useMutation({
     mutationFn: () => startSignIn(locale),
     onSuccess: (url) => leaveApp(url),
-    onError: () => navigate(`/${locale}/error`, { replace: true }),
+    onError: (e) => {
+      trackCallFailure(e, 'signin');
+      navigate(`/${locale}/error`, { replace: true });
+    },
   });
   return (
     <section className="signin-page" data-page="timeout-error">

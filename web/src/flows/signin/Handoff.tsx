@@ -6,6 +6,7 @@ import { Faq } from '../../components/Faq';
 import type { AllContent } from '../../content/hooks';
 import { signOutAndLeave, startSignIn } from '../../lib/accountSession';
 import { leaveApp } from '../../lib/leave';
+import { trackCallFailure } from '../../lib/analytics';
 import type { Locale } from '../../lib/locale';
 import { decodeSignIn, type SignInResult } from './api';
 import { flagsOf, flagsQuery, handoffAction } from './handoff';
@@ -43,12 +44,18 @@ export function Handoff({ locale, content }: { locale: Locale; content: AllConte
   const signIn = useMutation({
     mutationFn: (createId: boolean) => startSignIn(locale, flags, createId),
     onSuccess: (url) => leaveApp(url),
-    onError: () => navigate(`/${locale}/error`, { replace: true }),
+    onError: (e) => {
+      trackCallFailure(e, 'signin');
+      navigate(`/${locale}/error`, { replace: true });
+    },
   });
   const decode = useMutation({
     mutationFn: ({ code, state }: { code: string; state: string }) => decodeSignIn(code, state),
     onSuccess: (result) => navigate(nextPath(locale, result), { replace: true }),
-    onError: () => navigate(`/${locale}/error`, { replace: true }),
+    onError: (e) => {
+      trackCallFailure(e, 'signin');
+      navigate(`/${locale}/error`, { replace: true });
+    },
   });
 
   useEffect(() => {

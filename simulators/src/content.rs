@@ -334,7 +334,7 @@ impl ContentApi {
     #[oai(
         path = "/-/api/:site/account-dashboard",
         method = "get",
-        operation_id = "getAccountDashboard"
+        operation_id = "getAccountDashboardContent"
     )]
     async fn account_dashboard(
         &self,
@@ -354,7 +354,7 @@ impl ContentApi {
     #[oai(
         path = "/-/api/es/:site/account-dashboard",
         method = "get",
-        operation_id = "getAccountDashboardEs"
+        operation_id = "getAccountDashboardContentEs"
     )]
     async fn account_dashboard_es(
         &self,

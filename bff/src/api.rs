@@ -13,7 +13,10 @@ use crate::flows::{
     dashboard::api::DashboardApi,
     retail::api::RetailApi,
     signin::api::SignInApi,
-    site::{content::ContentApi, health::HealthApi, logout::LogoutApi, token::TokenApi},
+    site::{
+        account_content::AccountContentApi, content::ContentApi, health::HealthApi,
+        logout::LogoutApi, token::TokenApi,
+    },
 };
 
 /// Title of the BFF's OpenAPI document.
@@ -22,6 +25,7 @@ pub const TITLE: &str = "Prepaid Portal BFF";
 /// Every operation of the contract.
 pub type Api = (
     ContentApi,
+    AccountContentApi,
     TokenApi,
     DigitalSessionApi,
     RetailApi,
@@ -38,6 +42,7 @@ pub fn service() -> OpenApiService<Api, ()> {
     OpenApiService::new(
         (
             ContentApi,
+            AccountContentApi,
             TokenApi,
             DigitalSessionApi,
             RetailApi,

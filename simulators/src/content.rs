@@ -10,6 +10,7 @@ use poem_openapi::{
     ApiResponse, Object, OpenApi, Tags, param::Header, param::Path, param::Query, payload::Json,
 };
 use serde::de::DeserializeOwned;
+use upstream::account_content::AccountDashboard;
 use upstream::content::{All, BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
 
 /// The prepaid content site, `{site}` in the content paths.
@@ -37,6 +38,8 @@ pub fn raw(locale: Locale, area: &str) -> Option<&'static str> {
         (Locale::Es, "buyflow") => include_str!("../content/es/buyflow.json"),
         (Locale::Es, "cart") => include_str!("../content/es/cart.json"),
         (Locale::Es, "all") => include_str!("../content/es/all.json"),
+        (Locale::En, "account-dashboard") => include_str!("../content/en/account-dashboard.json"),
+        (Locale::Es, "account-dashboard") => include_str!("../content/es/account-dashboard.json"),
         _ => return None,
     })
 }
@@ -137,7 +140,7 @@ enum Tag {
     Content,
 }
 
-/// The eleven content calls.
+/// The content calls.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ContentApi;
 
@@ -325,6 +328,46 @@ impl ContentApi {
         _tracking: Header<Option<String>>,
     ) -> ContentResponse<CartContent> {
         answer(SITE, Locale::Es, "cart")
+    }
+
+    /// Signed-in dashboard content, English (seed 001 §2 "Dashboard", §7 "Other content").
+    #[oai(
+        path = "/-/api/:site/account-dashboard",
+        method = "get",
+        operation_id = "getAccountDashboardContent"
+    )]
+    async fn account_dashboard(
+        &self,
+        /// Content site; only `my.prepaid` exists.
+        site: Path<String>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> ContentResponse<AccountDashboard> {
+        answer(&site, Locale::En, "account-dashboard")
+    }
+
+    /// Signed-in dashboard content, Spanish.
+    #[oai(
+        path = "/-/api/es/:site/account-dashboard",
+        method = "get",
+        operation_id = "getAccountDashboardContentEs"
+    )]
+    async fn account_dashboard_es(
+        &self,
+        /// Content site; only `my.prepaid` exists.
+        site: Path<String>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> ContentResponse<AccountDashboard> {
+        answer(&site, Locale::Es, "account-dashboard")
     }
 
     /// Broadband facts content for the plan-tier widget, English (seed 000 §1, seed 002

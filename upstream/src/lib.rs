@@ -19,6 +19,7 @@
 //! reads JSON strictly (simulators' bundles, the BFF in harness mode) or reporting them.
 
 pub mod account;
+pub mod account_content;
 pub mod activation;
 pub mod address;
 pub mod call;

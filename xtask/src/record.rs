@@ -4,7 +4,7 @@
 //! Rust simulators produce and nobody writes a second, TypeScript version of the rules.
 //!
 //! Output (format: `web/src/flows/retail/recordings/README.md`):
-//! - `web/src/content/recordings/content.json`: `{ en|es: { merchantFlow, dictionary, buyflow, all } }`;
+//! - `web/src/content/recordings/content.json`: `{ en|es: { merchantFlow, dictionary, buyflow, all, accountDashboard } }`;
 //! - `web/src/flows/<flow>/recordings/<situation>.json`: `{ scenario, exchanges[] }`.
 
 use futures_util::future::try_join_all;
@@ -142,6 +142,7 @@ async fn record_content(http: &Client, base: &str) -> Result<Generated, RecordEr
             ("dictionary", "dictionary"),
             ("buyflow", "buyflow"),
             ("all", "all"),
+            ("accountDashboard", "account-dashboard"),
         ] {
             let url = format!("{base}{prefix}/my.prepaid/{area}");
             let body: Value = http

@@ -42,6 +42,8 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "chooseAccount",
         "createDigitalSession",
         "decodeSignIn",
+        "getAccountDashboard",
+        "getAccountDashboardEs",
         "getAccountPicker",
         "getAll",
         "getAllEs",

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod account_content;
 mod account_upstream;
 mod api;
 mod authorization;

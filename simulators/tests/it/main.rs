@@ -4,6 +4,7 @@
 mod common;
 
 mod account;
+mod account_content;
 mod buy_scenarios;
 mod buy_services;
 mod contract;

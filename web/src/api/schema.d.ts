@@ -203,6 +203,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/-/api/{site}/account-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * English texts of the dashboard (`AccountDashboard`: services status, banners, helpful
+         *     links, modals; seed 001 §2 "Dashboard").
+         */
+        get: operations["getAccountDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/es/{site}/account-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish texts of the dashboard (`AccountDashboard`). */
+        get: operations["getAccountDashboardEs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token": {
         parameters: {
             query?: never;
@@ -762,6 +799,32 @@ export interface components {
             next: components["schemas"]["ChosenNext"] & unknown;
         };
         /**
+         * AccountDashboard
+         * @description `GET /-/api/{site}/account-dashboard`: the dashboard's texts (seed 001 §2 "Dashboard").
+         */
+        AccountDashboard: {
+            /** @description Page heading (visually hidden; the tiles carry their own headings). */
+            pageTitle: string;
+            /** @description Shown while the dashboard answer loads. */
+            loading: string;
+            services: components["schemas"]["ServicesStatus"];
+            autoRefill: components["schemas"]["AutoRefillTexts"];
+            acp: components["schemas"]["AcpTexts"];
+            promos: components["schemas"]["PromoBanners"];
+            /** @description "Your scheduled move has been cancelled" (shown once after a cancellation). */
+            moveCancelled: string;
+            /** @description Reconnect FAQ shown to deactivated accounts. */
+            reconnectFaq: components["schemas"]["FaqSection"] & unknown;
+            helpfulLinks: components["schemas"]["HelpfulLinks"];
+            resetRouter: components["schemas"]["ResetRouterTexts"];
+            welcomeTour: components["schemas"]["WelcomeTour"];
+            /**
+             * @description The account-state page when the account still needs activation (seed 001 §4
+             *     "Page readiness and checks": active without plans).
+             */
+            activationNeeded: components["schemas"]["ActivationNeeded"] & unknown;
+        };
+        /**
          * AccountHeader
          * @description Header of the signed-in shell.
          */
@@ -824,6 +887,28 @@ export interface components {
          * @enum {string}
          */
         AcpState: "approved" | "deEnrolled" | "denied";
+        /**
+         * AcpTexts
+         * @description ACP info stripe (seed 001 §2 "ACP banner", §6). `{amount}`: the benefit as a price (`$30.00`).
+         */
+        AcpTexts: {
+            heading: string;
+            approved: string;
+            approvedMoving: string;
+            tribal: string;
+            deEnrolled: string;
+            /** @description Call action of the de-enrolled notice (label and `tel:` link). */
+            call: components["schemas"]["Link"] & unknown;
+        };
+        /**
+         * ActivationNeeded
+         * @description The account-state page of an account that needs activation.
+         */
+        ActivationNeeded: {
+            title: string;
+            body: string;
+            link: string;
+        };
         /**
          * AddInstrumentBody
          * @description Body of `addPaymentInstrument`: the component's `cpcData.cardDetails` and `paymentInfo`
@@ -1081,6 +1166,26 @@ export interface components {
             businessErrorCode?: string;
             /** @description What the flow shows next. */
             outcome: components["schemas"]["AssignOutcome"] & unknown;
+        };
+        /**
+         * AutoRefillTexts
+         * @description Auto-refill badge and its modal with the Cancel Auto Refill action (seed 001 §2).
+         */
+        AutoRefillTexts: {
+            badge: string;
+            modalTitle: string;
+            modalBody: string;
+            cancel: string;
+            close: string;
+        };
+        /**
+         * Banner
+         * @description A banner with a title, a body and a call to action.
+         */
+        Banner: {
+            title: string;
+            body: string;
+            action: components["schemas"]["Link"];
         };
         /**
          * BillingBody
@@ -2106,6 +2211,14 @@ export interface components {
             answer: string;
         };
         /**
+         * FaqSection
+         * @description A heading and its questions.
+         */
+        FaqSection: {
+            heading: string;
+            items: components["schemas"]["FaqItem"][];
+        };
+        /**
          * FieldError
          * @description One invalid input field of a `VALIDATION_FAILED` error.
          */
@@ -2152,6 +2265,31 @@ export interface components {
             status: string;
             /** @description Version of the BFF (crate version). */
             version: string;
+        };
+        /**
+         * HelpfulLink
+         * @description One helpful link: its icon id, label, URL and target (`_self` or `_blank`).
+         */
+        HelpfulLink: {
+            id: components["schemas"]["HelpfulLinkId"];
+            label: string;
+            url: string;
+            target: string;
+        };
+        /**
+         * @description The helpful links, each named by its icon (seed 001 §2 "Helpful links").
+         * @enum {string}
+         */
+        HelpfulLinkId: "help" | "offers-promos" | "payment-history" | "payment-method" | "refill-cash" | "reset-router" | "setup-refill" | "move";
+        /**
+         * HelpfulLinks
+         * @description The helpful links block.
+         */
+        HelpfulLinks: {
+            heading: string;
+            /** @description Appended to the name of a link that opens a new tab, for screen readers. */
+            newTab: string;
+            links: components["schemas"]["HelpfulLink"][];
         };
         /**
          * Image
@@ -2522,6 +2660,14 @@ export interface components {
             accounts: number;
         };
         /**
+         * PromoBanners
+         * @description Offer and winback banners (seed 001 §2, §9 promo rules).
+         */
+        PromoBanners: {
+            offer: components["schemas"]["Banner"];
+            winback: components["schemas"]["Banner"];
+        };
+        /**
          * PromoBody
          * @description Body of `getPromotions` (market and location come from the checkout's serviceability;
          *     `source: prepaid-ui-portal` and `flow: BUY` are added by the BFF). Unknown fields are
@@ -2566,6 +2712,23 @@ export interface components {
             faq: components["schemas"]["FaqItem"][];
         };
         /**
+         * ResetRouterTexts
+         * @description Reset-router modal: intro, sending, then restarted or failed (seed 001 §2, §8).
+         */
+        ResetRouterTexts: {
+            title: string;
+            intro: string;
+            restart: string;
+            sending: string;
+            restartedTitle: string;
+            restartedBody: string;
+            /** @description "There was an issue". */
+            failedTitle: string;
+            /** @description "Please try again". */
+            failedBody: string;
+            close: string;
+        };
+        /**
          * RestoredSession
          * @description Answer of `restoreDigitalSession`.
          */
@@ -2583,6 +2746,16 @@ export interface components {
          * @enum {string}
          */
         RingColour: "green" | "amber" | "blue" | "red";
+        /**
+         * RingTexts
+         * @description The ring's state in words, one per colour of seed 001 §2.
+         */
+        RingTexts: {
+            green: string;
+            amber: string;
+            blue: string;
+            red: string;
+        };
         /**
          * ScheduledMove
          * @description A scheduled move (seed 001 §4 "Scheduled move").
@@ -2679,6 +2852,41 @@ export interface components {
             /** @description Shown when the number is not a valid US 10-digit number. */
             phoneInvalid: string;
             submit: string;
+        };
+        /**
+         * ServicesStatus
+         * @description Services status tile (seed 001 §2 "Services status tile", §4 "Service status").
+         */
+        ServicesStatus: {
+            heading: string;
+            /** @description Name of the internet service, "Prepaid Internet". */
+            internetName: string;
+            /** @description Number inside the ring's label: `{days}` days remaining (one day). */
+            daysLeftOne: string;
+            /** @description `{days}` days remaining (other counts). */
+            daysLeftOther: string;
+            /** @description `{date}` is the expiry date, m/d/yyyy. */
+            expiresOn: string;
+            expiredOn: string;
+            /** @description Accessible state of the ring (never colour alone). */
+            ring: components["schemas"]["RingTexts"] & unknown;
+            refillNow: string;
+            expiredTitle: string;
+            expiredMessage: string;
+            deactivatedTitle: string;
+            deactivatedMessage: string;
+            reactivate: string;
+            /** @description Shown while moving: services pause when the move starts. */
+            movingPaused: string;
+            /** @description Expired while moving: refill, then come back and restart the move. */
+            expiredMoving: string;
+            /** @description Link of the active tile to the internet detail page. */
+            details: string;
+            tvHeading: string;
+            /** @description TV products by product code (`VDO_XITV_30`, packages, add-ons, `TV200`). */
+            tvProducts: components["schemas"]["CodeText"][];
+            /** @description Auto-enrol button ("Set up auto refill"). */
+            autoEnrol: string;
         };
         /**
          * SessionContact
@@ -2947,6 +3155,14 @@ export interface components {
             xsrfToken: string;
         };
         /**
+         * TourStep
+         * @description One step of the welcome tour.
+         */
+        TourStep: {
+            title: string;
+            body: string;
+        };
+        /**
          * TvProduct
          * @description One TV product of the account (deduplicated, seed 001 §4 "Service status").
          */
@@ -2981,6 +3197,20 @@ export interface components {
              * @description Tax amount in dollars (number, whole cents).
              */
             amt: number;
+        };
+        /**
+         * WelcomeTour
+         * @description Welcome tour: five steps, counter "Step {n}/4" on steps 1 to 4 (seed 001 §2).
+         */
+        WelcomeTour: {
+            /** @description Accessible name of the dialog. */
+            label: string;
+            counter: string;
+            next: string;
+            back: string;
+            done: string;
+            close: string;
+            steps: components["schemas"]["TourStep"][];
         };
     };
     responses: never;
@@ -3615,6 +3845,124 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAccountDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAccountDashboardEs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */

@@ -8,6 +8,7 @@ import { pageOf, pagePath, type FlowDef, type FlowScreenProps, type PageDef, typ
 import { isLocale } from '../lib/locale';
 import { useLocale } from '../lib/useLocale';
 import { buyFlow } from '../flows/buy/routes';
+import { dashboardFlow } from '../flows/dashboard/routes';
 import { retailFlow } from '../flows/retail/routes';
 import { signInFlows } from '../flows/signin/routes';
 import { SessionErrors } from './SessionErrors';
@@ -91,6 +92,7 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
     mountFlow(buyFlow, async () => (await import('../flows/buy/BuyFlow')).BuyFlow, options),
     mountFlow(retailFlow, async () => (await import('../flows/retail/RetailRoute')).RetailRoute, options),
     ...signInFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/signin/SignInScreen')).SignInScreen, options)),
+    mountFlow(dashboardFlow, async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow, options),
   ]);
   const handoff = flows.find((f) => f.flow.base === 'handoff');
   const inShell = (shell: FlowDef['shell']) =>

@@ -39,6 +39,7 @@ export interface LocaleContent {
   dictionary: unknown;
   buyflow: unknown;
   all: unknown;
+  accountDashboard: unknown;
 }
 
 /** `web/src/content/recordings/content.json`. */
@@ -56,6 +57,7 @@ const CONTENT_AREAS: Record<string, keyof LocaleContent> = {
   dictionary: 'dictionary',
   buyflow: 'buyflow',
   all: 'all',
+  'account-dashboard': 'accountDashboard',
 };
 
 /** Content and `/token` handlers from the content recording. */

@@ -1,0 +1,201 @@
+//! The `account-dashboard` content bundle (seed 001 §3 "Content bundles per language":
+//! `accountDashboard`; §7 "Other content": `GET /-/api/my.{product}/account-dashboard` and the
+//! `/es/` variant): every text of the signed-in dashboard (seed 001 §2 "Dashboard", §4
+//! "Service status", §6, §9), in English and Spanish. Served by the content service beside the
+//! other bundles ([`crate::content`]), read strictly by the simulators and the BFF in harness
+//! mode. Placeholders in braces (`{days}`, `{date}`, `{amount}`, `{n}`, `{phone}`) are filled
+//! by the web.
+
+use poem_openapi::{Enum, Object};
+use serde::{Deserialize, Serialize};
+
+use crate::content::{CodeText, FaqItem, Link};
+
+/// Declares a content section like `crate::content` does: required strings or nested
+/// sections, both `poem_openapi::Object` and serde, camelCase on the wire.
+macro_rules! section {
+    ($(#[$m:meta])* $name:ident { $($(#[$fm:meta])* $field:ident : $ty:ty),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+        #[oai(rename_all = "camelCase")]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name { $($(#[$fm])* pub $field: $ty),* }
+    };
+}
+
+section!(
+    /// `GET /-/api/{site}/account-dashboard`: the dashboard's texts (seed 001 §2 "Dashboard").
+    AccountDashboard {
+        /// Page heading (visually hidden; the tiles carry their own headings).
+        page_title: String,
+        /// Shown while the dashboard answer loads.
+        loading: String,
+        services: ServicesStatus,
+        auto_refill: AutoRefillTexts,
+        acp: AcpTexts,
+        promos: PromoBanners,
+        /// "Your scheduled move has been cancelled" (shown once after a cancellation).
+        move_cancelled: String,
+        /// Reconnect FAQ shown to deactivated accounts.
+        reconnect_faq: FaqSection,
+        helpful_links: HelpfulLinks,
+        reset_router: ResetRouterTexts,
+        welcome_tour: WelcomeTour,
+        /// The account-state page when the account still needs activation (seed 001 §4
+        /// "Page readiness and checks": active without plans).
+        activation_needed: ActivationNeeded,
+    }
+);
+
+section!(
+    /// Services status tile (seed 001 §2 "Services status tile", §4 "Service status").
+    ServicesStatus {
+        heading: String,
+        /// Name of the internet service, "Prepaid Internet".
+        internet_name: String,
+        /// Number inside the ring's label: `{days}` days remaining (one day).
+        days_left_one: String,
+        /// `{days}` days remaining (other counts).
+        days_left_other: String,
+        /// `{date}` is the expiry date, m/d/yyyy.
+        expires_on: String,
+        expired_on: String,
+        /// Accessible state of the ring (never colour alone).
+        ring: RingTexts,
+        refill_now: String,
+        expired_title: String,
+        expired_message: String,
+        deactivated_title: String,
+        deactivated_message: String,
+        reactivate: String,
+        /// Shown while moving: services pause when the move starts.
+        moving_paused: String,
+        /// Expired while moving: refill, then come back and restart the move.
+        expired_moving: String,
+        /// Link of the active tile to the internet detail page.
+        details: String,
+        tv_heading: String,
+        /// TV products by product code (`VDO_XITV_30`, packages, add-ons, `TV200`).
+        tv_products: Vec<CodeText>,
+        /// Auto-enrol button ("Set up auto refill").
+        auto_enrol: String,
+    }
+);
+
+section!(
+    /// The ring's state in words, one per colour of seed 001 §2.
+    RingTexts { green: String, amber: String, blue: String, red: String }
+);
+
+section!(
+    /// Auto-refill badge and its modal with the Cancel Auto Refill action (seed 001 §2).
+    AutoRefillTexts {
+        badge: String,
+        modal_title: String,
+        modal_body: String,
+        cancel: String,
+        close: String,
+    }
+);
+
+section!(
+    /// ACP info stripe (seed 001 §2 "ACP banner", §6). `{amount}`: the benefit as a price (`$30.00`).
+    AcpTexts {
+        heading: String,
+        approved: String,
+        approved_moving: String,
+        tribal: String,
+        de_enrolled: String,
+        /// Call action of the de-enrolled notice (label and `tel:` link).
+        call: Link,
+    }
+);
+
+section!(
+    /// Offer and winback banners (seed 001 §2, §9 promo rules).
+    PromoBanners { offer: Banner, winback: Banner }
+);
+
+section!(
+    /// A banner with a title, a body and a call to action.
+    Banner { title: String, body: String, action: Link }
+);
+
+section!(
+    /// A heading and its questions.
+    FaqSection { heading: String, items: Vec<FaqItem> }
+);
+
+/// The helpful links, each named by its icon (seed 001 §2 "Helpful links").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
+#[oai(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum HelpfulLinkId {
+    /// External support page, new tab.
+    Help,
+    OffersPromos,
+    PaymentHistory,
+    PaymentMethod,
+    RefillCash,
+    /// Opens the reset-router modal instead of navigating.
+    ResetRouter,
+    SetupRefill,
+    /// Hidden while a move is scheduled.
+    Move,
+}
+
+section!(
+    /// One helpful link: its icon id, label, URL and target (`_self` or `_blank`).
+    HelpfulLink { id: HelpfulLinkId, label: String, url: String, target: String }
+);
+
+section!(
+    /// The helpful links block.
+    HelpfulLinks {
+        heading: String,
+        /// Appended to the name of a link that opens a new tab, for screen readers.
+        new_tab: String,
+        links: Vec<HelpfulLink>,
+    }
+);
+
+section!(
+    /// Reset-router modal: intro, sending, then restarted or failed (seed 001 §2, §8).
+    ResetRouterTexts {
+        title: String,
+        intro: String,
+        restart: String,
+        sending: String,
+        restarted_title: String,
+        restarted_body: String,
+        /// "There was an issue".
+        failed_title: String,
+        /// "Please try again".
+        failed_body: String,
+        close: String,
+    }
+);
+
+section!(
+    /// Welcome tour: five steps, counter "Step {n}/4" on steps 1 to 4 (seed 001 §2).
+    WelcomeTour {
+        /// Accessible name of the dialog.
+        label: String,
+        counter: String,
+        next: String,
+        back: String,
+        done: String,
+        close: String,
+        steps: Vec<TourStep>,
+    }
+);
+
+section!(
+    /// One step of the welcome tour.
+    TourStep { title: String, body: String }
+);
+
+section!(
+    /// The account-state page of an account that needs activation.
+    ActivationNeeded { title: String, body: String, link: String }
+);

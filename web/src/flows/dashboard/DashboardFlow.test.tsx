@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contentHandlers } from '../../testing/recordings';
+import { content } from '../../testing/content';
+import { profile } from '../../testing/account';
+import { renderApp } from '../../testing/render';
+import { ACCOUNT_ID, dashboards } from './fixtures';
+import { dashboardHandlers } from './handlers';
+import { TOUR_SEEN_KEY } from './components/WelcomeTour';
+import { dashboardContent } from './testContent';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  server.use(...contentHandlers(content));
+  localStorage.setItem(TOUR_SEEN_KEY, 'true');
+});
+afterEach(() => {
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+const en = dashboardContent.en;
+const es = dashboardContent.es;
+
+describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and checks")', () => {
+  it.each(['en', 'es'] as const)('%s: the chosen account\'s dashboard, all from content', async (locale) => {
+    const asked: string[] = [];
+    server.use(...dashboardHandlers(dashboards.acpApproved));
+    server.events.on('request:start', ({ request }) => {
+      asked.push(new URL(request.url).pathname);
+    });
+    renderApp(`/${locale}/dashboard`);
+    const c = locale === 'en' ? en : es;
+    expect(await screen.findByRole('heading', { level: 1, name: c.pageTitle })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: c.services.heading })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: c.acp.heading })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: c.helpfulLinks.heading })).toBeInTheDocument();
+    expect(asked).toContain(`/secure2/accounts/${ACCOUNT_ID}/dashboard`);
+    server.events.removeAllListeners();
+  });
+
+  it('takes the account of the base64 accountId query instead of the profile\'s', async () => {
+    const other = '8773100000000009';
+    server.use(...dashboardHandlers(dashboards.error, { others: { [other]: dashboards.tv } }));
+    renderApp(`/en/dashboard?accountId=${btoa(other)}`);
+    expect(await screen.findByTestId('tv-products')).toBeInTheDocument();
+  });
+
+  it('deactivated: the reconnect FAQ shows', async () => {
+    server.use(...dashboardHandlers(dashboards.deactivated));
+    renderApp('/en/dashboard');
+    expect(await screen.findByRole('heading', { level: 2, name: en.reconnectFaq.heading })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.reconnectFaq.items[0]!.question })).toBeInTheDocument();
+  });
+
+  it('an active account does not get the reconnect FAQ', async () => {
+    server.use(...dashboardHandlers(dashboards.active));
+    renderApp('/en/dashboard');
+    await screen.findByTestId('services-tile');
+    expect(screen.queryByTestId('reconnect-faq')).not.toBeInTheDocument();
+  });
+
+  it('activation: the account-state page links to activation with the account in base64', async () => {
+    server.use(...dashboardHandlers(dashboards.activation));
+    const { router } = renderApp('/es/dashboard?bhr=true');
+    const link = await screen.findByRole('link', { name: es.activationNeeded.link });
+    expect(link).toHaveAttribute('href', `/es/activation?accountId=${btoa('8773100000000002')}&bhr=true`);
+    expect(screen.getByRole('heading', { level: 1, name: es.activationNeeded.title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/es/dashboard');
+  });
+
+  it('auxDashboard: reloads the dashboard with the aux account', async () => {
+    const aux = '8773100000000003';
+    server.use(...dashboardHandlers(dashboards.auxDashboard, { others: { [aux]: dashboards.amber } }));
+    const { router } = renderApp('/en/dashboard');
+    expect(await screen.findByText('5 days left')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?accountId=${btoa(aux)}`);
+  });
+
+  it('error: the error page after 1 s, the loading text meanwhile', async () => {
+    server.use(...dashboardHandlers(dashboards.error));
+    const { router } = renderApp('/en/dashboard');
+    expect(await screen.findByRole('status')).toHaveTextContent(en.loading);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/error'), { timeout: 5_000 });
+  });
+
+  it.each([
+    ['SESSION_EXPIRED', 403, '/en/timeout-error'],
+    ['PERMISSION_DENIED', 403, '/en/permission-error'],
+    ['SESSION_REJECTED', 403, '/en/error'],
+    ['UPSTREAM_TIMEOUT', 504, '/en/error'],
+  ])('%s (%i) goes to %s', async (errorCode, status, path) => {
+    server.use(...dashboardHandlers({ errorCode, status }));
+    const { router } = renderApp('/en/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5_000 });
+  });
+
+  it('no chosen account: the account picker', async () => {
+    server.use(...dashboardHandlers(dashboards.active, { accountId: null }));
+    server.use(http.get('*/secure2/account-picker', () => HttpResponse.json({ open: [], closed: [] })));
+    const { router } = renderApp('/en/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/account-picker'));
+  });
+
+  it('content failure: the error page', async () => {
+    server.use(...dashboardHandlers(dashboards.active));
+    server.use(http.get('*/-/api/:site/account-dashboard', () => HttpResponse.json({ errorCode: 'UPSTREAM_ERROR' }, { status: 502 })));
+    const { router } = renderApp('/en/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/error'), { timeout: 5_000 });
+  });
+
+  it('sits in the signed-in shell: greeting, Refill for an active account, no move badge', async () => {
+    server.use(...dashboardHandlers(dashboards.active));
+    renderApp('/en/dashboard');
+    await screen.findByTestId('services-tile');
+    expect(await screen.findByTestId('greeting')).toHaveTextContent(profile.greetingName);
+    expect(screen.getByRole('main')).toContainElement(screen.getByTestId('services-tile'));
+    expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument();
+    expect(screen.getByTestId('sticky-cta')).toBeInTheDocument();
+  });
+
+  it('a scheduled move puts the badge in the shell; a deactivated account gets no sticky Refill', async () => {
+    server.use(...dashboardHandlers(dashboards.scheduledMove));
+    const first = renderApp('/en/dashboard');
+    expect(await screen.findByTestId('notification-badge')).toHaveTextContent('1');
+    first.unmount();
+    server.use(...dashboardHandlers(dashboards.deactivated));
+    renderApp('/es/dashboard');
+    await screen.findByTestId('reconnect-faq');
+    const sticky = within(screen.getByTestId('sticky-cta'));
+    expect(sticky.getByRole('link', { name: 'Reactivar' })).toBeInTheDocument();
+    expect(sticky.queryByRole('link', { name: 'Recargar' })).not.toBeInTheDocument();
+  });
+
+  it('the welcome tour opens on the first visit in this browser', async () => {
+    localStorage.clear();
+    server.use(...dashboardHandlers(dashboards.active));
+    renderApp('/en/dashboard');
+    expect(await screen.findByRole('dialog', { name: en.welcomeTour.label })).toHaveTextContent(en.welcomeTour.steps[0]!.title);
+  });
+});

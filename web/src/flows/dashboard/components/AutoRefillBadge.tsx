@@ -1,0 +1,39 @@
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Link } from 'react-router';
+import type { DashboardContent } from '../content';
+
+/**
+ * The auto-refill badge: a button opening a modal that explains auto-refill and offers the
+ * Cancel Auto Refill action (seed 001 §2), which leads to the auto-refill page.
+ */
+export function AutoRefillBadge({ content, autoRefillHref }: { content: DashboardContent['autoRefill']; autoRefillHref: string }) {
+  return (
+    <DialogTrigger>
+      <Button className="badge badge--auto-refill">{content.badge}</Button>
+      <ModalOverlay className="modal-overlay" isDismissable>
+        <Modal className="modal">
+          <Dialog className="dialog" data-testid="auto-refill-modal">
+            {({ close }) => (
+              <>
+                <div className="dialog__header">
+                  <Heading slot="title" level={2}>
+                    {content.modalTitle}
+                  </Heading>
+                </div>
+                <p>{content.modalBody}</p>
+                <div className="actions">
+                  <Link className="button button--secondary" to={autoRefillHref}>
+                    {content.cancel}
+                  </Link>
+                  <Button className="button button--primary" onPress={close}>
+                    {content.close}
+                  </Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}

@@ -1,0 +1,16 @@
+import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+
+/** `/{locale}/dashboard` (seed 001 §2 "Dashboard"); its sub-pages come with later issues. */
+export const dashboardPages = [{ id: 'dashboard', path: '' }] as const satisfies readonly PageDef[];
+
+export type DashboardPageId = (typeof dashboardPages)[number]['id'];
+export type DashboardPageDef = PageDef<DashboardPageId>;
+
+/** The dashboard, drawn in the signed-in shell (`AccountShell`) by its own screen. */
+export const dashboardFlow: FlowDef<DashboardPageId> = {
+  base: 'dashboard',
+  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  flowType: 'account|prepaid',
+  shell: 'own',
+  pages: dashboardPages,
+};

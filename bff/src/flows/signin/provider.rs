@@ -97,7 +97,7 @@ mod tests {
     fn s256_matches_rfc_7636_appendix_b() {
         assert_eq!(
             challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
-            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGEs8FRZsk"
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
         );
         let v = new_verifier();
         assert_eq!(v.len(), 64);

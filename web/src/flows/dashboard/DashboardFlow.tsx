@@ -10,6 +10,7 @@ import { dashboardQuery } from './api';
 import { ActivationNeeded } from './components/ActivationNeeded';
 import { useDashboardContent } from './content';
 import { DashboardView } from './DashboardView';
+import { ServiceDetailView } from './ServiceDetailView';
 import { decodeAccountId } from './format';
 import { ERROR_REDIRECT_MS, failureTarget, readiness, type Readiness } from './readiness';
 import type { DashboardPageDef } from './routes';
@@ -40,9 +41,10 @@ function shellState(dashboard: Dashboard | undefined): ShellAccountState {
 /**
  * `/{locale}/dashboard` (seed 001 §2) in the signed-in shell. The account is the query's base64
  * `accountId` (seed 001 §2), else the one chosen at sign-in (`getProfile`); the BFF answers
- * whether to show it or where to go (`next`, seed 001 §4 "Page readiness and checks").
+ * whether to show it or where to go (`next`, seed 001 §4 "Page readiness and checks"). The
+ * service detail pages read the same answer and draw one service of it (`ServiceDetailView`).
  */
-export function DashboardFlow(_props: FlowScreenProps<DashboardPageDef>) {
+export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
   const locale = useLocale();
   const [search] = useSearchParams();
   const fromQuery = decodeAccountId(search.get('accountId'));
@@ -71,6 +73,8 @@ export function DashboardFlow(_props: FlowScreenProps<DashboardPageDef>) {
   let body: ReactNode;
   if (content.isError) body = <ContentFallback />;
   else if (!content.data) body = <ContentLoading />;
+  else if (target?.kind === 'show' && d && page.id !== 'dashboard')
+    body = <ServiceDetailView page={page.id} dashboard={d} content={content.data} locale={locale} backSearch={search.toString() ? `?${search.toString()}` : ''} />;
   else if (target?.kind === 'show' && d) body = <DashboardView dashboard={d} content={content.data} locale={locale} />;
   else if (target?.kind === 'activation') body = <ActivationNeeded content={content.data.activationNeeded} href={target.href} />;
   else

@@ -46,6 +46,8 @@ section!(
         activation_needed: ActivationNeeded,
         /// The service detail pages (seed 001 §2 "Service detail").
         detail: ServiceDetail,
+        /// The notifications page (seed 001 §2 routes, §4 "Scheduled move").
+        notifications: NotificationsTexts,
     }
 );
 
@@ -232,4 +234,20 @@ section!(
 section!(
     /// A service's status in words (seed 001 §4 "Service status").
     ServiceStatusTexts { active: String, expired: String, deactivated: String }
+);
+
+section!(
+    /// `/{locale}/dashboard/notifications`: the scheduled-move notice (seed 001 §4 "Scheduled
+    /// move"). Dates are m/d/yyyy; the cancel date shown is the day before the move.
+    NotificationsTexts {
+        title: String,
+        move_heading: String,
+        /// Introduces the new service address.
+        to_address_label: String,
+        move_date_label: String,
+        /// The last day the move can be cancelled (the day before the move).
+        cancel_by_label: String,
+        /// Link back to the dashboard.
+        back: String,
+    }
 );

@@ -825,6 +825,8 @@ export interface components {
             activationNeeded: components["schemas"]["ActivationNeeded"] & unknown;
             /** @description The service detail pages (seed 001 §2 "Service detail"). */
             detail: components["schemas"]["ServiceDetail"] & unknown;
+            /** @description The notifications page (seed 001 §2 routes, §4 "Scheduled move"). */
+            notifications: components["schemas"]["NotificationsTexts"] & unknown;
         };
         /**
          * AccountHeader
@@ -2464,6 +2466,22 @@ export interface components {
             heading: string;
             description: string;
             button: string;
+        };
+        /**
+         * NotificationsTexts
+         * @description `/{locale}/dashboard/notifications`: the scheduled-move notice (seed 001 §4 "Scheduled
+         *     move"). Dates are m/d/yyyy; the cancel date shown is the day before the move.
+         */
+        NotificationsTexts: {
+            title: string;
+            moveHeading: string;
+            /** @description Introduces the new service address. */
+            toAddressLabel: string;
+            moveDateLabel: string;
+            /** @description The last day the move can be cancelled (the day before the move). */
+            cancelByLabel: string;
+            /** @description Link back to the dashboard. */
+            back: string;
         };
         /**
          * @description What happened to the order.

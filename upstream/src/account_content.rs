@@ -44,6 +44,10 @@ section!(
         /// The account-state page when the account still needs activation (seed 001 §4
         /// "Page readiness and checks": active without plans).
         activation_needed: ActivationNeeded,
+        /// The service detail pages (seed 001 §2 "Service detail").
+        detail: ServiceDetail,
+        /// The notifications page (seed 001 §2 routes, §4 "Scheduled move").
+        notifications: NotificationsTexts,
     }
 );
 
@@ -198,4 +202,52 @@ section!(
 section!(
     /// The account-state page of an account that needs activation.
     ActivationNeeded { title: String, body: String, link: String }
+);
+
+section!(
+    /// Service detail pages `detail-hsd`, `detail-xitv`, `detail-tv200` (seed 001 §2 routes,
+    /// "Service detail": their layout is not given, so they list what the dashboard answer
+    /// holds). Product names come from `services.tvProducts`; `{date}` is m/d/yyyy.
+    ServiceDetail {
+        /// Link back to the dashboard.
+        back: String,
+        /// Heading of `detail-xitv`.
+        xitv_title: String,
+        /// Heading of `detail-tv200`.
+        tv200_title: String,
+        status_label: String,
+        status: ServiceStatusTexts,
+        days_remaining_label: String,
+        expiration_label: String,
+        service_address_label: String,
+        /// Heading of the TV product list.
+        tv_products_label: String,
+        /// The account has no internet plan.
+        no_internet: String,
+        /// The account has no Instant TV product.
+        no_tv: String,
+        /// The account has no TV200 service.
+        no_tv200: String,
+    }
+);
+
+section!(
+    /// A service's status in words (seed 001 §4 "Service status").
+    ServiceStatusTexts { active: String, expired: String, deactivated: String }
+);
+
+section!(
+    /// `/{locale}/dashboard/notifications`: the scheduled-move notice (seed 001 §4 "Scheduled
+    /// move"). Dates are m/d/yyyy; the cancel date shown is the day before the move.
+    NotificationsTexts {
+        title: String,
+        move_heading: String,
+        /// Introduces the new service address.
+        to_address_label: String,
+        move_date_label: String,
+        /// The last day the move can be cancelled (the day before the move).
+        cancel_by_label: String,
+        /// Link back to the dashboard.
+        back: String,
+    }
 );

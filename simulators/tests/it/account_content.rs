@@ -114,6 +114,8 @@ fn spanish_is_translated() {
         "Deportes",
         "Latino",
         "TV",
+        // the product's brand name (the detail page's heading)
+        "Instant TV",
         "_self",
         "_blank",
     ];

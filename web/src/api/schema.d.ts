@@ -823,6 +823,10 @@ export interface components {
              *     "Page readiness and checks": active without plans).
              */
             activationNeeded: components["schemas"]["ActivationNeeded"] & unknown;
+            /** @description The service detail pages (seed 001 §2 "Service detail"). */
+            detail: components["schemas"]["ServiceDetail"] & unknown;
+            /** @description The notifications page (seed 001 §2 routes, §4 "Scheduled move"). */
+            notifications: components["schemas"]["NotificationsTexts"] & unknown;
         };
         /**
          * AccountHeader
@@ -2001,6 +2005,11 @@ export interface components {
             internet?: components["schemas"]["InternetStatus"] & unknown;
             /** @description TV products, deduplicated. */
             tv: components["schemas"]["TvProduct"][];
+            /**
+             * @description The account has a TV200 service line (a `subscriptionDetails` device of `deviceLob`
+             *     `TV200`, seed 001 §3 `tv200Service`); the content names it by the code `TV200`.
+             */
+            tv200: boolean;
             /** @description The scheduled move, when there is one. */
             scheduledMove?: components["schemas"]["ScheduledMove"] & unknown;
             /** @description ACP, when the account has an ACP record. */
@@ -2459,6 +2468,22 @@ export interface components {
             button: string;
         };
         /**
+         * NotificationsTexts
+         * @description `/{locale}/dashboard/notifications`: the scheduled-move notice (seed 001 §4 "Scheduled
+         *     move"). Dates are m/d/yyyy; the cancel date shown is the day before the move.
+         */
+        NotificationsTexts: {
+            title: string;
+            moveHeading: string;
+            /** @description Introduces the new service address. */
+            toAddressLabel: string;
+            moveDateLabel: string;
+            /** @description The last day the move can be cancelled (the day before the move). */
+            cancelByLabel: string;
+            /** @description Link back to the dashboard. */
+            back: string;
+        };
+        /**
          * @description What happened to the order.
          * @enum {string}
          */
@@ -2772,10 +2797,46 @@ export interface components {
             toAddress: components["schemas"]["AddressLines"] & unknown;
         };
         /**
+         * ServiceDetail
+         * @description Service detail pages `detail-hsd`, `detail-xitv`, `detail-tv200` (seed 001 §2 routes,
+         *     "Service detail": their layout is not given, so they list what the dashboard answer
+         *     holds). Product names come from `services.tvProducts`; `{date}` is m/d/yyyy.
+         */
+        ServiceDetail: {
+            /** @description Link back to the dashboard. */
+            back: string;
+            /** @description Heading of `detail-xitv`. */
+            xitvTitle: string;
+            /** @description Heading of `detail-tv200`. */
+            tv200Title: string;
+            statusLabel: string;
+            status: components["schemas"]["ServiceStatusTexts"];
+            daysRemainingLabel: string;
+            expirationLabel: string;
+            serviceAddressLabel: string;
+            /** @description Heading of the TV product list. */
+            tvProductsLabel: string;
+            /** @description The account has no internet plan. */
+            noInternet: string;
+            /** @description The account has no Instant TV product. */
+            noTv: string;
+            /** @description The account has no TV200 service. */
+            noTv200: string;
+        };
+        /**
          * @description Service status of the account.
          * @enum {string}
          */
         ServiceStatus: "active" | "expired" | "deactivated";
+        /**
+         * ServiceStatusTexts
+         * @description A service's status in words (seed 001 §4 "Service status").
+         */
+        ServiceStatusTexts: {
+            active: string;
+            expired: string;
+            deactivated: string;
+        };
         /**
          * Serviceability
          * @description Answer of `validateCustomerServiceability`: the upstream `ServiceabilityResponse` as the

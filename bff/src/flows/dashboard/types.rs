@@ -154,6 +154,9 @@ pub struct Dashboard {
     pub internet: Option<InternetStatus>,
     /// TV products, deduplicated.
     pub tv: Vec<TvProduct>,
+    /// The account has a TV200 service line (a `subscriptionDetails` device of `deviceLob`
+    /// `TV200`, seed 001 §3 `tv200Service`); the content names it by the code `TV200`.
+    pub tv200: bool,
     /// The scheduled move, when there is one.
     #[oai(skip_serializing_if_is_none)]
     pub scheduled_move: Option<ScheduledMove>,

@@ -5,14 +5,17 @@ import { AccountShell, type ShellAccountState } from '../../components/AccountSh
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { profileQuery } from '../../lib/accountSession';
 import type { FlowScreenProps } from '../../lib/flows';
+import type { Locale } from '../../lib/locale';
 import { useLocale } from '../../lib/useLocale';
 import { dashboardQuery } from './api';
 import { ActivationNeeded } from './components/ActivationNeeded';
-import { useDashboardContent } from './content';
+import { useDashboardContent, type DashboardContent } from './content';
 import { DashboardView } from './DashboardView';
+import { NotificationsView } from './NotificationsView';
+import { ServiceDetailView } from './ServiceDetailView';
 import { decodeAccountId } from './format';
 import { ERROR_REDIRECT_MS, failureTarget, readiness, type Readiness } from './readiness';
-import type { DashboardPageDef } from './routes';
+import type { DashboardPageDef, DashboardPageId } from './routes';
 import type { Dashboard } from './types';
 import '../../styles/dashboard.css';
 
@@ -31,6 +34,18 @@ function useRedirect(target: Readiness | undefined) {
   }, [navigate, to, afterMs]);
 }
 
+/** The page `id` of a dashboard answer to show (`backSearch`: the query the back links keep). */
+function shownPage(id: DashboardPageId, props: { dashboard: Dashboard; content: DashboardContent; locale: Locale; backSearch: string }) {
+  switch (id) {
+    case 'dashboard':
+      return <DashboardView {...props} />;
+    case 'notifications':
+      return <NotificationsView {...props} />;
+    default:
+      return <ServiceDetailView page={id} {...props} />;
+  }
+}
+
 /** What the shell shows for the account: Refill unless deactivated (seed 001 §2 "Page shell"). */
 function shellState(dashboard: Dashboard | undefined): ShellAccountState {
   if (!dashboard || dashboard.next !== 'show') return 'none';
@@ -40,9 +55,11 @@ function shellState(dashboard: Dashboard | undefined): ShellAccountState {
 /**
  * `/{locale}/dashboard` (seed 001 §2) in the signed-in shell. The account is the query's base64
  * `accountId` (seed 001 §2), else the one chosen at sign-in (`getProfile`); the BFF answers
- * whether to show it or where to go (`next`, seed 001 §4 "Page readiness and checks").
+ * whether to show it or where to go (`next`, seed 001 §4 "Page readiness and checks"). The
+ * service detail pages read the same answer and draw one service of it (`ServiceDetailView`);
+ * the notifications page draws its scheduled move (`NotificationsView`).
  */
-export function DashboardFlow(_props: FlowScreenProps<DashboardPageDef>) {
+export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
   const locale = useLocale();
   const [search] = useSearchParams();
   const fromQuery = decodeAccountId(search.get('accountId'));
@@ -68,10 +85,11 @@ export function DashboardFlow(_props: FlowScreenProps<DashboardPageDef>) {
   }, [settled]);
 
   const d = dashboard.data;
+  const backSearch = search.toString() ? `?${search.toString()}` : '';
   let body: ReactNode;
   if (content.isError) body = <ContentFallback />;
   else if (!content.data) body = <ContentLoading />;
-  else if (target?.kind === 'show' && d) body = <DashboardView dashboard={d} content={content.data} locale={locale} />;
+  else if (target?.kind === 'show' && d) body = shownPage(page.id, { dashboard: d, content: content.data, locale, backSearch });
   else if (target?.kind === 'activation') body = <ActivationNeeded content={content.data.activationNeeded} href={target.href} />;
   else
     body = (

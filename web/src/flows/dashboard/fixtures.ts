@@ -13,6 +13,7 @@ const base: Dashboard = {
   behindTheModem: false,
   internet: { daysRemaining: 20, expirationDate: '2026-12-13', ring: 'green', refillNow: false },
   tv: [],
+  tv200: false,
   serviceAddress: { streetAddress: '1200 Market St Apt 4', cityStateZip: 'Philadelphia, PA 19107' },
   vanAccount: false,
 };
@@ -51,6 +52,7 @@ export const dashboards = {
     ...base,
     tv: [{ productCode: 'VDO_XITV_30' }, { productCode: 'VDO_XITV_SPORTS_NEWS_30' }, { productCode: 'HBO' }],
   },
+  tv200: { ...base, tv200: true },
   offer: { ...base, promo: { id: 'P_SALE35OFF_021522', winback: false } },
   winback: { ...base, promo: { id: 'P_WINBACK45OFF_1215', winback: true } },
   activation: { ...base, next: 'activation', nextAccountId: '8773100000000002' },

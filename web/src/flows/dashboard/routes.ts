@@ -1,10 +1,22 @@
 import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
-/** `/{locale}/dashboard` (seed 001 §2 "Dashboard"); its sub-pages come with later issues. */
-export const dashboardPages = [{ id: 'dashboard', path: '' }] as const satisfies readonly PageDef[];
+/**
+ * `/{locale}/dashboard` (seed 001 §2 "Dashboard"), its service detail pages (seed 001 §2
+ * routes, "Service detail") and the notifications page (§4 "Scheduled move"); its other
+ * sub-pages come with later issues.
+ */
+export const dashboardPages = [
+  { id: 'dashboard', path: '' },
+  { id: 'detail-hsd' },
+  { id: 'detail-xitv' },
+  { id: 'detail-tv200' },
+  { id: 'notifications' },
+] as const satisfies readonly PageDef[];
 
 export type DashboardPageId = (typeof dashboardPages)[number]['id'];
 export type DashboardPageDef = PageDef<DashboardPageId>;
+/** The service detail pages. */
+export type DetailPageId = Exclude<DashboardPageId, 'dashboard' | 'notifications'>;
 
 /** The dashboard, drawn in the signed-in shell (`AccountShell`) by its own screen. */
 export const dashboardFlow: FlowDef<DashboardPageId> = {

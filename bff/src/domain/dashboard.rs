@@ -12,7 +12,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::America::New_York;
 use upstream::account::{
     ACCOUNT_TYPE_VAN, AcpDetail, AcpStatus, AuxAccountResponse, AuxAcctStatus, AuxAcctType,
-    CUSTOMER_TYPE_TRIBAL, DashboardResponse, LOB_HSD, LOB_VIDEO, PostalAddress,
+    CUSTOMER_TYPE_TRIBAL, DashboardResponse, LOB_HSD, LOB_TV200, LOB_VIDEO, PostalAddress,
 };
 use upstream::identity::PrepaidStatus;
 
@@ -166,6 +166,11 @@ pub fn behind_the_modem(d: &DashboardResponse) -> bool {
     d.subscription_details
         .iter()
         .any(|s| s.mac_id.as_deref().is_some_and(|m| !m.trim().is_empty()))
+}
+
+/// The account has the TV200 service line (seed 001 §3 derived `tv200Service`).
+pub fn has_tv200(d: &DashboardResponse) -> bool {
+    d.subscription_details.iter().any(|s| s.device_lob == LOB_TV200)
 }
 
 /// A VAN account (`customerInfo.accountType` is `VAN`, seed 001 §3 `isVanAccount`).

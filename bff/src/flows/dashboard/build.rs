@@ -179,5 +179,6 @@ pub fn dashboard(
                 city_state_zip: String::new(),
             }),
         van_account: rules::is_van(dash),
+        tv200: rules::has_tv200(dash),
     }
 }

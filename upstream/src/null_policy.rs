@@ -56,6 +56,7 @@ fn roots() -> Vec<Root> {
         root::<content::Dictionary>(),
         root::<content::Buyflow>(),
         root::<content::CartContent>(),
+        root::<content::All>(),
         root::<content::BroadbandFacts>(),
         root::<catalogue::ProductDetailsResponse>(),
         root::<promotions::PromoRequest>(),

@@ -10,13 +10,15 @@ import { expect, test, type Page, type Response } from '@playwright/test';
  * CEILING with every change that makes a route lighter, until it is TARGET.
  */
 const TARGET = 130 * 1024;
-const CEILING: Record<string, number> = { dollargeneral: 185 * 1024, buy: 180 * 1024 };
+const CEILING: Record<string, number> = { dollargeneral: 185 * 1024, buy: 180 * 1024, handoff: 200 * 1024, dashboard: 200 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */
   path: (locale: string) => string;
   /** Harness start of the scenario that puts the customer there (not counted). */
   start?: (locale: string) => string;
+  /** What happens before, in the same browser (not counted): e.g. signing in. */
+  prepare?: (page: Page, locale: string) => Promise<void>;
   /** The first screen, drawn and filled from content. */
   firstScreen: string;
 }
@@ -32,6 +34,24 @@ const ENTRIES: Record<string, Entry> = {
     start: (l) => `/harness/start/buy/happy-promo-accepted?locale=${l}`,
     firstScreen: '[data-page="internet"] h1, [data-page="direct-promo"] h1',
   },
+  handoff: {
+    path: (l) => `/${l}/handoff`,
+    firstScreen: '[data-page="handoff"] h1',
+  },
+  dashboard: {
+    // signed in as the owner of one account through the simulated provider
+    path: (l) => `/${l}/dashboard`,
+    prepare: async (page, l) => {
+      await page.goto(`/${l}/handoff`);
+      await page.locator('[data-page="handoff"] button').first().click();
+      await page.waitForURL(/\/sim\/identity\/authorize\?/);
+      await page.locator('input[name="identity"][value="owner-one"]').check();
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL(`**/${l}/dashboard**`);
+      await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
+    },
+    firstScreen: '[data-page="dashboard"][data-stage="show"] h1, [data-page="dashboard"][data-stage="show"] h2',
+  },
 };
 
 /** Bytes of one response on the wire: headers plus the (compressed) body. */
@@ -41,9 +61,12 @@ async function wireBytes(response: Response): Promise<number> {
 }
 
 async function firstLoad(page: Page, entry: Entry, locale: string) {
-  if (entry.start) {
-    await page.goto(entry.start(locale));
-    await page.waitForURL(`**${entry.path(locale)}**`);
+  if (entry.start || entry.prepare) {
+    if (entry.start) {
+      await page.goto(entry.start(locale));
+      await page.waitForURL(`**${entry.path(locale)}**`);
+    }
+    await entry.prepare?.(page, locale);
     // back to an empty cache and a clean count: the start page wrote what the marketing site
     // leaves in sessionStorage, which stays
     await page.goto('about:blank');

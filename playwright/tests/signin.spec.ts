@@ -115,6 +115,8 @@ test('the session-timeout modal on the clock: 750 s, then 2:00, then the provide
   await page.locator('input[type="radio"]').first().check({ force: true });
   await page.getByRole('button', { name: c.accountPicker.continueLabel }).click();
   await page.waitForURL(/\/es\/dashboard/);
+  // the idle time counts from the last answer: start the clock once the dashboard is drawn
+  await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
   await page.clock.runFor(749_000);
   await expect(page.getByTestId('session-timeout')).toBeHidden();
   await page.clock.runFor(2_000);
@@ -132,6 +134,7 @@ test('Keep session active pings and the modal closes', async ({ page, request })
   await page.clock.install();
   await signIn(page, c, 'en', 'owner-one');
   await page.waitForURL(/\/en\/dashboard/);
+  await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
   await page.clock.runFor(751_000);
   const ping = page.waitForRequest((r) => r.url().endsWith('/secure2/ping') && r.method() === 'POST');
   await page.getByRole('button', { name: c.sessionTimeout.keepActive }).click();

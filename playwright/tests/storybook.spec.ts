@@ -23,10 +23,16 @@ test('the Storybook build has stories', () => {
 // The browser suite walks one scenario per outcome class; every scenario's own outcome is
 // asserted by its scenario story (tag `scenario`, title `<Flow>/Scenarios`, one export per
 // situation, e.g. `CardExpired` for `buy/card-expired`).
+// Flows whose scenarios have no recorder in `xtask record` yet, so no scenario stories: their
+// every scenario is asserted over HTTP instead (signin: bff/tests/it/signin.rs walks each
+// one's `expect`), and the browser walks one per outcome class (signin-scenarios.spec.ts).
+const WITHOUT_RECORDER = ['signin'];
+
 test('every scenario has its scenario story', () => {
   const bare = (text: string) => text.replace(/[^a-z0-9]/gi, '').toLowerCase();
   const have = new Set(entries.filter((e) => e.tags?.includes('scenario')).map((e) => bare(e.id.replace('-scenarios--', '/'))));
-  const missing = flows().flatMap((flow) => scenarios(flow).map((s) => s.id)).filter((id) => !have.has(bare(id)));
+  const recorded = flows().filter((flow) => !WITHOUT_RECORDER.includes(flow));
+  const missing = recorded.flatMap((flow) => scenarios(flow).map((s) => s.id)).filter((id) => !have.has(bare(id)));
   expect(missing, 'scenarios without a story in web/src/flows/<flow>/<Flow>Scenarios.stories.tsx').toEqual([]);
 });
 

@@ -28,7 +28,7 @@ use crate::{
         session::{SECURE_SESSION_COOKIE, SESSION_COOKIE},
     },
     state::AppState,
-    store::{CONTEXT_ENTRY, Store},
+    store::Store,
 };
 
 /// A refusal of the sign-in extractors, carried through poem's error to the operation's
@@ -54,25 +54,15 @@ fn carry(e: ApiError) -> poem::Error {
     poem::Error::new(Rejected(e), status)
 }
 
-/// The session entry naming the sign-in context.
-fn entry() -> String {
-    format!("{CONTEXT_ENTRY}{NS}")
-}
-
 /// The id of the session's sign-in context, `None` without one.
 pub fn context_id(session: &Session) -> Option<String> {
-    session.get::<String>(&entry())
+    crate::http::session::context_id(session, NS)
 }
 
 /// The id of the session's sign-in context, created on first use (state-changing calls
 /// only: their session exists already).
 pub fn ensure_context_id(session: &Session) -> String {
-    if let Some(id) = context_id(session) {
-        return id;
-    }
-    let id = uuid::Uuid::new_v4().simple().to_string();
-    session.set(&entry(), id.clone());
-    id
+    crate::http::session::ensure_context_id(session, NS)
 }
 
 /// Loads the sign-in context `id` (default when absent).

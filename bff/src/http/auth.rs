@@ -10,7 +10,7 @@
 //!   an `{accountId}` path parameter.
 //!
 //! Refusals are 403 [`ApiError`]s, answered through the operation's `bad_request_handler`
-//! ([`Rejected`], read by `ApiError::from_parse_error`), in this order: `SESSION_EXPIRED`
+//! (`ApiError::into_extractor_error`, read by `ApiError::from_parse_error`), in this order: `SESSION_EXPIRED`
 //! (the cookie's session record is gone, or idle too long), `SIGNIN_REQUIRED` (no
 //! signed-in identity), `SESSION_REJECTED` (not the identity's account),
 //! `PERMISSION_DENIED` (not its owner).
@@ -31,27 +31,13 @@ use crate::{
     store::Store,
 };
 
-/// A refusal of the sign-in extractors, carried through poem's error to the operation's
-/// answer (see the module docs).
-#[derive(Debug)]
-pub struct Rejected(pub ApiError);
-
-impl std::fmt::Display for Rejected {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}: {}", self.0.error_code, self.0.message)
-    }
-}
-
-impl std::error::Error for Rejected {}
-
 fn reject(code: ErrorCode, message: &str) -> poem::Error {
     carry(ApiError::new(code, message))
 }
 
 /// `e` (e.g. `STORE_UNAVAILABLE`) as the extractor's error; the answer keeps its status.
 fn carry(e: ApiError) -> poem::Error {
-    let status = e.status();
-    poem::Error::new(Rejected(e), status)
+    e.into_extractor_error()
 }
 
 /// The id of the session's sign-in context, `None` without one.

@@ -162,6 +162,14 @@ impl ApiError {
         self.error_code.status()
     }
 
+    /// This error as the failure of an extractor that runs before the handler (e.g. the
+    /// sign-in extractors of `http::auth`): poem-openapi hands it to the operation's
+    /// `bad_request_handler`, whose [`ApiError::from_parse_error`] answers it unchanged.
+    pub fn into_extractor_error(self) -> poem::Error {
+        let status = self.status();
+        poem::Error::new(Carried(self), status)
+    }
+
     /// Converts a request-parse failure of poem-openapi (query, path, header, body) into a
     /// `VALIDATION_FAILED` error with `details` (used by every `bad_request_handler`).
     pub fn from_parse_error(err: &poem::Error) -> Self {
@@ -169,8 +177,8 @@ impl ApiError {
             AuthorizationError, ContentTypeError, ParseParamError, ParsePathError,
             ParseRequestPayloadError,
         };
-        // the sign-in extractors (`http::auth`) carry their answer
-        if let Some(r) = err.downcast_ref::<crate::http::auth::Rejected>() {
+        // an extractor's own answer (`http::auth`), carried as is
+        if let Some(r) = err.downcast_ref::<Carried>() {
             return r.0.clone();
         }
         // the only security scheme is `csrf` (`http::extract::Csrf`)
@@ -386,3 +394,15 @@ macro_rules! answers {
         $ty::$first(::poem_openapi::payload::Json($e))
     };
 }
+
+/// An [`ApiError`] carried through poem's error ([`ApiError::into_extractor_error`]).
+#[derive(Debug)]
+struct Carried(ApiError);
+
+impl std::fmt::Display for Carried {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}: {}", self.0.error_code, self.0.message)
+    }
+}
+
+impl std::error::Error for Carried {}

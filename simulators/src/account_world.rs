@@ -13,8 +13,9 @@ use upstream::account::{
     ACCOUNT_NOT_FOUND, ACCOUNT_TYPE_VAN, AccountCustomerInfo, AcpBenefit, AcpDetail, AcpStatus,
     AuxAccountResponse, AuxAcctStatus, AuxAcctType, AuxDetail, AuxSubsPlan, AvailablePlan,
     CUSTOMER_TYPE_TRIBAL, CimaDetails, DashboardResponse, LOB_HSD, LOB_VIDEO, PaymentDetail,
-    PlanDetail, PlanStatusDetail, PostalAddress, ReconnectEligibility, SubscriptionDetail,
+    PlanDetail, PlanStatusDetail, ReconnectEligibility, SubscriptionDetail,
 };
+use upstream::address::Address;
 use upstream::identity::PrepaidStatus;
 use upstream::payments::{NO_INSTRUMENT, PaymentInfoCustInfo, PaymentInfoResponse};
 use upstream::promotions::{DiscountDetail, PrepaidPromotions, PromoResponse};
@@ -53,7 +54,7 @@ pub struct WorldAccount {
     /// The state it is held in.
     pub state: DashboardState,
     /// The service address.
-    pub address: PostalAddress,
+    pub address: Address,
     /// The identity holding it (for an aux account, the identity of the account it came from).
     pub holder: &'static TestIdentity,
     /// `ENGLISH` or `SPANISH`.
@@ -80,7 +81,7 @@ pub fn accounts() -> Vec<WorldAccount> {
             number: a.number.to_owned(),
             status: a.status,
             state: a.dashboard,
-            address: PostalAddress {
+            address: Address {
                 address_line1: a.address.0.to_owned(),
                 address_line2: String::new(),
                 city: a.address.1.to_owned(),
@@ -122,8 +123,8 @@ pub fn find(number: &str) -> Option<WorldAccount> {
 
 /// The address an aux account serves (a move's `toAddress`): `<last 4 digits> Ponce De
 /// Leon Ave, Unit 2`, Atlanta, GA 30308.
-pub fn to_address(aux: &str) -> PostalAddress {
-    PostalAddress {
+pub fn to_address(aux: &str) -> Address {
+    Address {
         address_line1: format!("{} Ponce De Leon Ave", tail(aux, 4)),
         address_line2: "Unit 2".into(),
         city: "Atlanta".into(),

@@ -12,6 +12,7 @@
 //! codes, account type, device status) are strings so a new value reads as data, not as a
 //! broken answer; the closed sets of the seed (account, aux and ACP statuses) are enums.
 
+use crate::address::Address;
 use poem_openapi::{Enum, Object};
 use serde::{Deserialize, Serialize};
 
@@ -321,24 +322,6 @@ pub struct PaymentDetail {
     pub card_type: Option<String>,
 }
 
-/// A postal address (seed 001 §3 `serviceAddress`, the scheduled move's `toAddress`).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
-#[oai(rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
-pub struct PostalAddress {
-    /// Street line.
-    pub address_line1: String,
-    /// Unit line (may be empty).
-    #[serde(default)]
-    pub address_line2: String,
-    /// City.
-    pub city: String,
-    /// Two-letter state.
-    pub state: String,
-    /// 5-digit zip.
-    pub zip: String,
-}
-
 /// Answer of `POST /dashboard` (seed 001 §3 "Dashboard response"). With `errorCode` the
 /// other parts are absent.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
@@ -384,7 +367,7 @@ pub struct DashboardResponse {
     /// The service address.
     #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub service_address: Option<PostalAddress>,
+    pub service_address: Option<Address>,
     /// The provider's reference of the lookup.
     #[oai(rename = "referenceID", skip_serializing_if_is_none)]
     #[serde(
@@ -468,7 +451,7 @@ pub struct AuxDetail {
     /// Address moved to.
     #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_address: Option<PostalAddress>,
+    pub to_address: Option<Address>,
 }
 
 /// `reconnectEligibility` (seed 001 §3).

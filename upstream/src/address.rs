@@ -24,6 +24,29 @@ pub struct Address {
     pub zip: String,
 }
 
+impl Address {
+    /// The street line and the unit, `", "`-joined, empty parts left out (`1200 Peachtree St,
+    /// Apt 12`).
+    pub fn street_line(&self) -> String {
+        [self.address_line1.trim(), self.address_line2.trim()]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// `City, ST zip`, as the portal's pages show an address's second line.
+    pub fn city_state_zip(&self) -> String {
+        city_state_zip(&self.city, &self.state, &self.zip)
+    }
+}
+
+/// `City, ST zip` from its parts (also for the identity's service address, which comes as
+/// separate fields).
+pub fn city_state_zip(city: &str, state: &str, zip: &str) -> String {
+    format!("{city}, {state} {zip}")
+}
+
 /// One match of an address validation.
 #[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
 #[oai(rename_all = "camelCase")]

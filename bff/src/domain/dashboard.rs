@@ -12,8 +12,9 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::America::New_York;
 use upstream::account::{
     ACCOUNT_TYPE_VAN, AcpDetail, AcpStatus, AuxAccountResponse, AuxAcctStatus, AuxAcctType,
-    CUSTOMER_TYPE_TRIBAL, DashboardResponse, LOB_HSD, LOB_TV200, LOB_VIDEO, PostalAddress,
+    CUSTOMER_TYPE_TRIBAL, DashboardResponse, LOB_HSD, LOB_TV200, LOB_VIDEO,
 };
+use upstream::address::Address;
 use upstream::identity::PrepaidStatus;
 
 use super::money;
@@ -170,7 +171,9 @@ pub fn behind_the_modem(d: &DashboardResponse) -> bool {
 
 /// The account has the TV200 service line (seed 001 §3 derived `tv200Service`).
 pub fn has_tv200(d: &DashboardResponse) -> bool {
-    d.subscription_details.iter().any(|s| s.device_lob == LOB_TV200)
+    d.subscription_details
+        .iter()
+        .any(|s| s.device_lob == LOB_TV200)
 }
 
 /// A VAN account (`customerInfo.accountType` is `VAN`, seed 001 §3 `isVanAccount`).
@@ -380,7 +383,7 @@ pub struct ScheduledMove {
     /// The move day.
     pub schedule_date: NaiveDate,
     /// Address moved to, if given.
-    pub to_address: Option<PostalAddress>,
+    pub to_address: Option<Address>,
 }
 
 impl ScheduledMove {

@@ -2790,9 +2790,14 @@ export interface components {
             scheduleDate: string;
             /**
              * @description Last moment the move can be cancelled, RFC 3339 UTC (5:00 UTC standard time, 4:00
-             *     UTC daylight time, on the move date; the page shows the day before).
+             *     UTC daylight time, on the move date).
              */
             cancelUntil: string;
+            /**
+             * @description The last day to cancel as the page shows it, `YYYY-MM-DD`: the day before the move
+             *     (seed 001 §4 "Scheduled move"; `domain::dashboard::cancel_date_shown`).
+             */
+            cancelDate: string;
             /** @description The new service address. */
             toAddress: components["schemas"]["AddressLines"] & unknown;
         };

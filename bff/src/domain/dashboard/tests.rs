@@ -523,6 +523,21 @@ fn cancel_cutoff_across_the_2026_transitions() {
     assert_eq!(cancel_date_shown(day("2026-03-01")), day("2026-02-28"));
 }
 
+/// The cancel date shown across month, year, leap day and the US daylight-time switches
+/// (which move the cutoff hour, not the date shown).
+#[test]
+fn cancel_date_shown_is_the_day_before() {
+    for (move_day, shown) in [
+        ("2026-12-03", "2026-12-02"),
+        ("2027-01-01", "2026-12-31"),
+        ("2028-03-01", "2028-02-29"),
+        ("2027-03-14", "2027-03-13"),
+        ("2027-11-07", "2027-11-06"),
+    ] {
+        assert_eq!(cancel_date_shown(day(move_day)), day(shown), "{move_day}");
+    }
+}
+
 /// The US rule since 2007, written from the statute rather than a time-zone database:
 /// daylight time from the second Sunday of March to the first Sunday of November (both
 /// switches at 2:00 local, so midnight of those days is still on the old time).

@@ -3,7 +3,8 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use upstream::{
-    account::{AcpStatus, AuxAccountResponse, DashboardResponse, PostalAddress},
+    account::{AcpStatus, AuxAccountResponse, DashboardResponse},
+    address::Address,
     payments::PaymentInfoResponse,
     promotions::PromoResponse,
 };
@@ -80,15 +81,10 @@ pub fn promo(promos: Option<&PromoResponse>, now: DateTime<Utc>) -> Option<Dashb
     })
 }
 
-fn lines(a: &PostalAddress) -> AddressLines {
-    let street = [a.address_line1.trim(), a.address_line2.trim()]
-        .into_iter()
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join(", ");
+fn lines(a: &Address) -> AddressLines {
     AddressLines {
-        street_address: street,
-        city_state_zip: format!("{}, {} {}", a.city, a.state, a.zip),
+        street_address: a.street_line(),
+        city_state_zip: a.city_state_zip(),
     }
 }
 
@@ -154,6 +150,7 @@ pub fn dashboard(
         scheduled_move: moving.map(|m| ScheduledMove {
             schedule_date: m.schedule_date.format("%Y-%m-%d").to_string(),
             cancel_until: m.cancel_until().to_rfc3339_opts(SecondsFormat::Secs, true),
+            cancel_date: m.cancel_date().format("%Y-%m-%d").to_string(),
             to_address: m.to_address.as_ref().map(lines).unwrap_or(AddressLines {
                 street_address: String::new(),
                 city_state_zip: String::new(),

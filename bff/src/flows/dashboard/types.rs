@@ -86,8 +86,11 @@ pub struct ScheduledMove {
     /// Move date, `YYYY-MM-DD`.
     pub schedule_date: String,
     /// Last moment the move can be cancelled, RFC 3339 UTC (5:00 UTC standard time, 4:00
-    /// UTC daylight time, on the move date; the page shows the day before).
+    /// UTC daylight time, on the move date).
     pub cancel_until: String,
+    /// The last day to cancel as the page shows it, `YYYY-MM-DD`: the day before the move
+    /// (seed 001 §4 "Scheduled move"; `domain::dashboard::cancel_date_shown`).
+    pub cancel_date: String,
     /// The new service address.
     pub to_address: AddressLines,
 }

@@ -178,9 +178,10 @@ impl SignedIn {
                 open: a.prepaid_status == PrepaidStatus::Open,
                 owner: a.role == OWNER_ROLE,
                 street: a.idcmt_service_address,
-                city_state_zip: format!(
-                    "{}, {} {}",
-                    a.idcmt_service_city, a.idcmt_service_state, a.idcmt_service_postal_code
+                city_state_zip: upstream::address::city_state_zip(
+                    &a.idcmt_service_city,
+                    &a.idcmt_service_state,
+                    &a.idcmt_service_postal_code,
                 ),
             })
             .collect();

@@ -7,7 +7,6 @@ import { renderApp } from '../../testing/render';
 import { TOUR_SEEN_KEY } from './components/WelcomeTour';
 import { dashboards } from './fixtures';
 import { dashboardHandlers } from './handlers';
-import { cancelByDate } from './NotificationsView';
 import { dashboardContent } from './testContent';
 
 const server = setupServer();
@@ -21,19 +20,6 @@ afterEach(() => {
   localStorage.clear();
 });
 afterAll(() => server.close());
-
-describe('cancel date shown (seed 001 §4 "Scheduled move": the day before the move)', () => {
-  it.each([
-    ['2026-12-03', '12/2/2026'],
-    ['2027-01-01', '12/31/2026'],
-    ['2028-03-01', '2/29/2028'],
-    // the US daylight-time switch (2027-03-14) changes the cutoff hour, not the date shown
-    ['2027-03-14', '3/13/2027'],
-    ['2027-11-07', '11/6/2027'],
-  ])('%s -> %s', (move, shown) => {
-    expect(cancelByDate(move)).toBe(shown);
-  });
-});
 
 describe('notifications page (seed 001 §2 routes, §4 "Scheduled move")', () => {
   it.each(['en', 'es'] as const)('%s: the scheduled move: to-address, move date, last day to cancel', async (locale) => {

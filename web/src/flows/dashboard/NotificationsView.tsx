@@ -4,19 +4,6 @@ import type { DashboardContent } from './content';
 import { formatServiceDate } from './format';
 import type { Dashboard } from './types';
 
-const DAY_MS = 86_400_000;
-
-/**
- * The cancel date the page shows for a move on `scheduleDate` (`YYYY-MM-DD`): the day before
- * the move, m/d/yyyy (seed 001 §4 "Scheduled move"; the cutoff itself, early on the move
- * date in UTC, is the BFF's `cancelUntil`).
- */
-export function cancelByDate(scheduleDate: string): string {
-  const move = Date.parse(`${scheduleDate.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(move)) return scheduleDate;
-  return formatServiceDate(new Date(move - DAY_MS).toISOString());
-}
-
 /**
  * `/{locale}/dashboard/notifications` (seed 001 §2 routes, §4 "Scheduled move"): the
  * scheduled-move notice with the new address, the move date and the last day to cancel;
@@ -64,7 +51,7 @@ export function NotificationsView({
           </div>
           <div className="detail__row">
             <dt>{n.cancelByLabel}</dt>
-            <dd data-testid="move-cancel-by">{cancelByDate(move.scheduleDate)}</dd>
+            <dd data-testid="move-cancel-by">{formatServiceDate(move.cancelDate)}</dd>
           </div>
         </dl>
       </section>

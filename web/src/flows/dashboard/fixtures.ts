@@ -21,6 +21,7 @@ const base: Dashboard = {
 const scheduledMove: Dashboard['scheduledMove'] = {
   scheduleDate: '2026-12-03',
   cancelUntil: '2026-12-03T05:00:00Z',
+  cancelDate: '2026-12-02',
   toAddress: { streetAddress: '45 Elm St', cityStateZip: 'Camden, NJ 08102' },
 };
 

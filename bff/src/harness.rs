@@ -3,11 +3,12 @@
 //!
 //! - `GET /harness`: HTML list of every scenario (title, id, business codes, start links in
 //!   English and Spanish);
-//! - `GET /harness/start/{flow}/{situation}?locale=en|es`: sets cookie [`SCENARIO_COOKIE`]
-//!   (`Path=/`, `SameSite=Lax`) and redirects 303 to `/{locale}{start}`; unknown id -> 404.
+//! - `GET /harness/start/{flow}/{situation}?locale=en|es`: sets cookies [`SCENARIO_COOKIE`]
+//!   and [`RUN_COOKIE`] (a new UUID each start; `Path=/`, `SameSite=Lax`) and redirects 303
+//!   to `/{locale}{start}`; unknown id -> 404.
 //!   A scenario with `sessionStorage` entries gets a 200 page instead whose script
 //!   (`/harness/start.js`) writes them and then replaces itself with the start page;
-//! - `GET /harness/reset`: clears the cookie, 303 to `/harness`;
+//! - `GET /harness/reset`: clears both cookies, 303 to `/harness`;
 //! - `GET /harness/scenarios.json`: the scenarios as JSON.
 //!
 //! - `/sim/session/router` (GET, POST) and `/sim/card-entry` (GET), `/sim/card-entry/tokenize`
@@ -24,8 +25,8 @@
 //!   `content-type` and body are forwarded; status, `content-type`, `location` and body come
 //!   back (CSP: `http::middleware::SIM_CSP`).
 //!
-//! The cookie is read by `http::extract::ScenarioSel` and forwarded as `x-sim-scenario` (harness mode
-//! only, and only for ids of known scenarios).
+//! The cookies are read by `http::extract::ScenarioSel` and forwarded as `x-sim-scenario` and
+//! `x-sim-run` (harness mode only, and only for ids of known scenarios and UUID runs).
 
 use std::sync::Arc;
 
@@ -39,7 +40,7 @@ use simulators::scenario::{self, Scenario};
 use upstream::service::Service;
 
 use crate::{
-    http::scenario::{SCENARIO_COOKIE, scenario_from_cookies},
+    http::scenario::{RUN_COOKIE, SCENARIO_COOKIE, run_from_cookies, scenario_from_cookies},
     state::AppState,
 };
 
@@ -118,6 +119,9 @@ pub fn sim_proxy(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
             }
             if let Some(s) = scenario_from_cookies(req.headers()) {
                 rb = rb.header(upstream::SCENARIO_HEADER, s);
+            }
+            if let Some(r) = run_from_cookies(req.headers()) {
+                rb = rb.header(upstream::RUN_HEADER, r);
             }
             let body = req
                 .take_body()
@@ -222,11 +226,13 @@ struct StartQuery {
     locale: Option<String>,
 }
 
-fn redirect(location: &str, cookie: String) -> Response {
+fn redirect(location: &str, cookies: [String; 2]) -> Response {
+    let [scenario, run] = cookies;
     Response::builder()
         .status(StatusCode::SEE_OTHER)
         .header(header::LOCATION, location)
-        .header(header::SET_COOKIE, cookie)
+        .header(header::SET_COOKIE, scenario)
+        .header(header::SET_COOKIE, run)
         .header(header::CACHE_CONTROL, "no-store")
         .finish()
 }
@@ -250,15 +256,24 @@ fn start(Path((flow, situation)): Path<(String, String)>, Query(q): Query<StartQ
     } else {
         "en"
     };
-    let cookie = format!("{SCENARIO_COOKIE}={}; Path=/; SameSite=Lax", s.id);
+    // a new run each start: the simulators forget what an earlier start of it changed
+    let cookies = [
+        format!("{SCENARIO_COOKIE}={}; Path=/; SameSite=Lax", s.id),
+        format!(
+            "{RUN_COOKIE}={}; Path=/; SameSite=Lax",
+            uuid::Uuid::new_v4()
+        ),
+    ];
     let next = format!("/{locale}{}", s.start);
     if s.session_storage.is_empty() {
-        return redirect(&next, cookie);
+        return redirect(&next, cookies);
     }
+    let [scenario_cookie, run_cookie] = cookies;
     // session storage is the browser's: a script on our origin writes it (CSP: script-src 'self')
     let entries = serde_json::to_string(&s.session_storage).unwrap_or_default();
     Response::builder()
-        .header(header::SET_COOKIE, cookie)
+        .header(header::SET_COOKIE, scenario_cookie)
+        .header(header::SET_COOKIE, run_cookie)
         .header(header::CACHE_CONTROL, "no-store")
         .content_type("text/html; charset=utf-8")
         .body(format!(
@@ -291,7 +306,7 @@ fn start_script() -> Response {
 fn reset() -> Response {
     redirect(
         "/harness",
-        format!("{SCENARIO_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0"),
+        [SCENARIO_COOKIE, RUN_COOKIE].map(|c| format!("{c}=; Path=/; SameSite=Lax; Max-Age=0")),
     )
 }
 
@@ -339,5 +354,26 @@ mod tests {
         js.assert_content_type("text/javascript; charset=utf-8");
         let code = js.0.into_body().into_string().await.unwrap();
         assert!(code.contains("sessionStorage.setItem") && code.contains("location.replace"));
+    }
+
+    #[tokio::test]
+    async fn each_start_is_a_new_run() {
+        let cli = poem::test::TestClient::new(routes());
+        let mut runs = Vec::new();
+        for _ in 0..2 {
+            let r = cli.get("/start/signin/owner-one").send().await;
+            r.assert_status(StatusCode::SEE_OTHER);
+            let run =
+                r.0.headers()
+                    .get_all(header::SET_COOKIE)
+                    .iter()
+                    .filter_map(|v| v.to_str().ok())
+                    .find_map(|c| c.strip_prefix("sim_run="))
+                    .map(|c| c.split(';').next().unwrap().to_owned())
+                    .expect("a sim_run cookie");
+            assert!(uuid::Uuid::parse_str(&run).is_ok(), "{run}");
+            runs.push(run);
+        }
+        assert_ne!(runs[0], runs[1]);
     }
 }

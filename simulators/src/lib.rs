@@ -25,6 +25,7 @@ pub mod middleware;
 pub mod payments;
 pub mod plan;
 pub mod promotions;
+pub mod run_state;
 pub mod scenario;
 pub mod serviceability;
 pub mod tax;

@@ -41,6 +41,9 @@ mod null_policy;
 /// Header that selects a simulator scenario (harness mode only; see `ARCHITECTURE.md` §4).
 /// The BFF sets it from the harness cookie; production configuration never sends it.
 pub const SCENARIO_HEADER: &str = "x-sim-scenario";
+/// Run id header (harness mode only): a UUID naming one start of a scenario; the simulators
+/// keep what a run changed (a cancelled move, a saved card) apart from every other run.
+pub const RUN_HEADER: &str = "x-sim-run";
 
 /// Header carrying the per-call tracking id (a UUID v4), seed 000 §7.
 pub const TRACKING_HEADER: &str = "trackingid";

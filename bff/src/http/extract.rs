@@ -9,7 +9,7 @@ use poem_openapi::{SecurityScheme, auth::ApiKey};
 
 use crate::{
     config::{Config, Mode},
-    http::scenario::scenario_from_cookies,
+    http::scenario::{run_from_cookies, scenario_from_cookies},
     state::AppState,
     upstream::{CallCtx, content::Lang},
 };
@@ -34,29 +34,42 @@ async fn csrf_checked(req: &Request, _token: ApiKey) -> Option<()> {
     crate::http::csrf::csrf_ok(req).then_some(())
 }
 
-/// The scenario chosen by the harness cookie `sim_scenario`, in harness mode only; `None` in
-/// any other mode, whatever the browser sends (ARCHITECTURE.md "Scenarios").
+/// The scenario and run chosen by the harness cookies `sim_scenario` and `sim_run`, in
+/// harness mode only; both `None` in any other mode, whatever the browser sends
+/// (ARCHITECTURE.md "Scenarios").
 #[derive(Debug, Clone, Default)]
-pub struct ScenarioSel(pub Option<String>);
+pub struct ScenarioSel {
+    scenario: Option<String>,
+    run: Option<String>,
+}
 
 impl<'a> FromRequest<'a> for ScenarioSel {
     async fn from_request(req: &'a Request, _body: &mut RequestBody) -> poem::Result<Self> {
         let harness = req
             .data::<Arc<AppState>>()
             .is_some_and(|s| s.config.harness());
-        if !harness {
-            return Ok(Self(None));
-        }
-        Ok(Self(scenario_from_cookies(req.headers())))
+        Ok(Self::from_headers(harness, req.headers()))
     }
 }
 
 impl ScenarioSel {
+    /// The selection the cookies of `headers` make; nothing unless `harness`.
+    pub fn from_headers(harness: bool, headers: &poem::http::HeaderMap) -> Self {
+        if !harness {
+            return Self::default();
+        }
+        Self {
+            scenario: scenario_from_cookies(headers),
+            run: run_from_cookies(headers),
+        }
+    }
+
     /// The upstream call context for `tracking_id`.
     pub fn ctx(self, tracking_id: impl Into<String>) -> CallCtx {
         CallCtx {
             tracking_id: tracking_id.into(),
-            scenario: self.0,
+            scenario: self.scenario,
+            run: self.run,
         }
     }
 }

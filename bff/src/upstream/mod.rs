@@ -24,7 +24,7 @@ pub mod van;
 use std::{collections::BTreeMap, time::Duration};
 
 use serde::de::DeserializeOwned;
-use upstream::{SCENARIO_HEADER, SOURCE_HEADER, TRACKING_HEADER, service::Service};
+use upstream::{RUN_HEADER, SCENARIO_HEADER, SOURCE_HEADER, TRACKING_HEADER, service::Service};
 
 /// Base URL of each upstream service (no trailing slash), keyed by the one service table
 /// (`upstream::service::Service`).
@@ -140,13 +140,16 @@ pub struct Clients {
     strict: bool,
 }
 
-/// Per-call context: the tracking id and, in harness mode only, the scenario id.
+/// Per-call context: the tracking id and, in harness mode only, the scenario and run ids.
 #[derive(Debug, Clone, Default)]
 pub struct CallCtx {
     /// Sent as `trackingid`.
     pub tracking_id: String,
     /// Sent as `x-sim-scenario` when `Some` (never in production: see `api::ctx`).
     pub scenario: Option<String>,
+    /// Sent as `x-sim-run` when `Some` (harness mode only): what the simulators remember
+    /// (a cancelled move, a saved card) is kept per run.
+    pub run: Option<String>,
 }
 
 /// Installs rustls' ring provider as the process default (the workspace builds reqwest without
@@ -230,6 +233,9 @@ impl Clients {
             );
         if let Some(s) = &ctx.scenario {
             rb = rb.header(SCENARIO_HEADER, s);
+        }
+        if let Some(r) = &ctx.run {
+            rb = rb.header(RUN_HEADER, r);
         }
         rb
     }

@@ -26,12 +26,9 @@ use super::{
     app_routes::{AppRoutes, ContentNeed, PageMatch},
 };
 use crate::{
-    http::{extract::tracking_from_header, scenario::scenario_from_cookies},
+    http::extract::{ScenarioSel, tracking_from_header},
     state::AppState,
-    upstream::{
-        CallCtx,
-        content::{Lang, SITE, bundle},
-    },
+    upstream::content::{Lang, SITE, bundle},
 };
 
 /// Longest wait for the page's content bundles before the page is sent without them.
@@ -103,16 +100,14 @@ impl Pages {
     }
 
     /// `{ "<locale>": { "<area>": bundle } }` of `needs`, leaving out what failed or was late.
-    async fn content(&self, req: &Request, locale: &str, needs: &[ContentNeed]) -> Map<String, Value> {
-        let scenario = if self.state.config.harness() {
-            scenario_from_cookies(req.headers())
-        } else {
-            None
-        };
-        let ctx = CallCtx {
-            tracking_id: tracking_from_header(req),
-            scenario,
-        };
+    async fn content(
+        &self,
+        req: &Request,
+        locale: &str,
+        needs: &[ContentNeed],
+    ) -> Map<String, Value> {
+        let ctx = ScenarioSel::from_headers(self.state.config.harness(), req.headers())
+            .ctx(tracking_from_header(req));
         let mut wanted: Vec<(&str, &str)> = Vec::new();
         for need in needs {
             let lang = if need.lang == "en" { "en" } else { locale };
@@ -160,18 +155,32 @@ fn script_json(value: &Value) -> String {
 
 /// Attribute-safe text (paths come from the build, but never trust a file).
 fn attr(s: &str) -> String {
-    s.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;")
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
 }
 
 /// `template` with `lang`, the links and the inline content written into its `<head>`.
-pub fn render(template: &str, locale: &str, preload: &[String], styles: &[String], content: &Map<String, Value>) -> String {
+pub fn render(
+    template: &str,
+    locale: &str,
+    preload: &[String],
+    styles: &[String],
+    content: &Map<String, Value>,
+) -> String {
     // the app asks for its CSRF token first thing (`ensureXsrfToken`): start it with the page
     let mut head = String::from(TOKEN_PRELOAD);
     for href in styles {
-        head.push_str(&format!("<link rel=\"stylesheet\" crossorigin href=\"{}\">", attr(href)));
+        head.push_str(&format!(
+            "<link rel=\"stylesheet\" crossorigin href=\"{}\">",
+            attr(href)
+        ));
     }
     for href in preload {
-        head.push_str(&format!("<link rel=\"modulepreload\" crossorigin href=\"{}\">", attr(href)));
+        head.push_str(&format!(
+            "<link rel=\"modulepreload\" crossorigin href=\"{}\">",
+            attr(href)
+        ));
     }
     if !content.is_empty() {
         head.push_str(&format!(
@@ -179,7 +188,11 @@ pub fn render(template: &str, locale: &str, preload: &[String], styles: &[String
             script_json(&Value::Object(content.clone()))
         ));
     }
-    let html = template.replacen("<html lang=\"en\">", &format!("<html lang=\"{locale}\">"), 1);
+    let html = template.replacen(
+        "<html lang=\"en\">",
+        &format!("<html lang=\"{locale}\">"),
+        1,
+    );
     match html.find("</head>") {
         Some(at) => format!("{}{head}{}", &html[..at], &html[at..]),
         None => html,
@@ -216,13 +229,29 @@ mod tests {
 
     #[test]
     fn head_gets_links_and_escaped_content() {
-        let template = "<!doctype html><html lang=\"en\"><head><title>t</title></head><body></body></html>";
+        let template =
+            "<!doctype html><html lang=\"en\"><head><title>t</title></head><body></body></html>";
         let mut content = Map::new();
-        content.insert("es".into(), serde_json::json!({ "dictionary": { "x": "</script><!--" } }));
-        let html = render(template, "es", &["/assets/a.js".into()], &["/assets/a.css".into()], &content);
+        content.insert(
+            "es".into(),
+            serde_json::json!({ "dictionary": { "x": "</script><!--" } }),
+        );
+        let html = render(
+            template,
+            "es",
+            &["/assets/a.js".into()],
+            &["/assets/a.css".into()],
+            &content,
+        );
         assert!(html.starts_with("<!doctype html><html lang=\"es\"><head><title>t</title><link rel=\"preload\" as=\"fetch\" crossorigin href=\"/token\"><link rel=\"stylesheet\" crossorigin href=\"/assets/a.css\"><link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\"><script type=\"application/json\" id=\"pp-content\">"));
         assert!(!html.contains("</script><!--"));
-        let json = html.split("id=\"pp-content\">").nth(1).unwrap().split("</script>").next().unwrap();
+        let json = html
+            .split("id=\"pp-content\">")
+            .nth(1)
+            .unwrap()
+            .split("</script>")
+            .next()
+            .unwrap();
         let back: Value = serde_json::from_str(json).unwrap();
         assert_eq!(back["es"]["dictionary"]["x"], "</script><!--");
     }

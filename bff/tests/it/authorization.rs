@@ -2,8 +2,9 @@
 //! §5, §6): every operation of `openapi/bff.json` with an `{accountId}` path parameter,
 //! read from the spec, is tried as no session, no sign-in, an ended session (the cookie of
 //! before the sign-in's rotation, and a sign-in idle over the window), another identity's
-//! account, a non-owner's own account, and the owner's account. Only the owner gets 2xx;
-//! the others get their 403 code. A new account-scoped operation joins by itself, and one
+//! account, a non-owner's own account, and the owner's account. Only the owner is admitted
+//! (neither 401/403 nor 5xx: a POST's empty body may then be a 400 of its own validation);
+//! the others get their 403 code, before the body is read. A new account-scoped operation joins by itself, and one
 //! without the `OwnedAccount` check fails here.
 
 use std::time::Duration;
@@ -112,8 +113,14 @@ async fn every_account_scoped_operation_admits_only_the_owner() {
         assert_api_error(r, 403, "SESSION_REJECTED").await;
         let r = call(&cli, Some(&non_owner), op, NON_OWNER.1).await;
         assert_api_error(r, 403, "PERMISSION_DENIED").await;
+        // admitted: what follows (the body's validation, a 409 of the operation's own rule)
+        // is the operation's test's business, not the matrix's
         let r = call(&cli, Some(&owner), op, OWNER.1).await;
-        assert!(r.0.status().is_success(), "{what}: owner {}", r.0.status());
+        let status = r.0.status();
+        assert!(
+            status != 401 && status != 403 && !status.is_server_error(),
+            "{what}: owner {status}"
+        );
     }
     // idle over the window: every operation refuses, the owner's too
     clock.advance(Duration::from_secs(841));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
-import { allContent } from '../lib/content';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
+import { signIn } from '../lib/signin';
 import { LOCALES, outcomeClass, scenarios, type Scenario } from '../lib/scenarios';
 
 // One sign-in scenario per outcome class (scenarios/signin/, ARCHITECTURE.md "Scenarios"),
@@ -32,18 +32,7 @@ const byClass = new Map<string, Scenario<SigninInput>>();
 for (const s of walkable) if (!byClass.has(outcomeClass(s))) byClass.set(outcomeClass(s), s);
 
 async function walk(page: Page, s: Scenario<SigninInput>, locale: string) {
-  const c = await allContent(page.request, locale);
-  await page.goto(`/harness/start/${s.id}?locale=${locale}`);
-  await page.waitForURL(new RegExp(`/${locale}/handoff`));
-  await page.getByRole('button', { name: c.handoff.logIn }).click();
-  await page.waitForURL(/\/sim\/identity\/authorize\?/);
-  await page.locator(`input[name="identity"][value="${s.input.identity}"]`).check();
-  await page.locator('form button[type="submit"]').click();
-  if (s.input.account) {
-    await page.waitForURL(new RegExp(`/${locale}/account-picker`));
-    await page.locator(`input[type="radio"][value="${s.input.account}"]`).check({ force: true });
-    await page.getByRole('button', { name: c.accountPicker.continueLabel }).click();
-  }
+  await signIn(page, locale, s.input.identity, { scenario: s.id, account: s.input.account });
 }
 
 let n = 0;

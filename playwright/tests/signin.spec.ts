@@ -2,19 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { allContent, type AllContent } from '../lib/content';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
+import { signIn } from '../lib/signin';
 
 // Sign-in through the simulated identity provider (seed 001 §4 "Sign-in", §2 "Account
 // picker"), each test identity landing where the seed says, in English and Spanish, with axe
 // on every landing page; and the session-timeout modal driven by Playwright's clock.
-
-/** From the handoff's Log in to the provider's page, as `identity`, and back. */
-async function signIn(page: Page, c: AllContent, locale: string, identity: string) {
-  await page.goto(`/${locale}/handoff`);
-  await page.getByRole('button', { name: c.handoff.logIn }).click();
-  await page.waitForURL(/\/sim\/identity\/authorize\?/);
-  await page.locator(`input[name="identity"][value="${identity}"]`).check();
-  await page.locator('form button[type="submit"]').click();
-}
 
 test('the sign-in pages are written for their route: 200, language, the shell content inline; / is the English handoff', async ({ request }) => {
   for (const [path, lang] of [
@@ -52,12 +44,12 @@ for (const locale of ['en', 'es'] as const) {
     });
 
     test('owner-one: exactly one prepaid account goes to the dashboard', async ({ page }) => {
-      await signIn(page, c, locale, 'owner-one');
+      await signIn(page, locale, 'owner-one', { content: c });
       await page.waitForURL(new RegExp(`/${locale}/dashboard(\\?|$)`));
     });
 
     test('owner-several: the account picker, then the chosen account', async ({ page }) => {
-      await signIn(page, c, locale, 'owner-several');
+      await signIn(page, locale, 'owner-several', { content: c });
       await page.waitForURL(new RegExp(`/${locale}/account-picker`));
       const current = page.getByRole('radiogroup', { name: c.accountPicker.currentAccounts });
       await expect(current).toBeVisible();
@@ -76,7 +68,7 @@ for (const locale of ['en', 'es'] as const) {
     });
 
     test('non-owner: the permission-error page names the identity', async ({ page }) => {
-      await signIn(page, c, locale, 'non-owner');
+      await signIn(page, locale, 'non-owner', { content: c });
       await page.waitForURL(new RegExp(`/${locale}/permission-error$`));
       const identity = page.getByTestId('identity');
       await expect(identity).toContainText(c.permissionError.idLabel);
@@ -88,7 +80,7 @@ for (const locale of ['en', 'es'] as const) {
     // seed 001 §4: anything but exactly one prepaid account is the picker, so none is an
     // empty picker whose note says how to link an address
     test('not-in-prepaid: the picker without accounts, with the unlisted-address note', async ({ page }) => {
-      await signIn(page, c, locale, 'not-in-prepaid');
+      await signIn(page, locale, 'not-in-prepaid', { content: c });
       await page.waitForURL(new RegExp(`/${locale}/account-picker`));
       await expect(page.getByText(c.accountPicker.unlistedNote)).toBeVisible();
       await expect(page.getByRole('radio')).toHaveCount(0);
@@ -96,7 +88,7 @@ for (const locale of ['en', 'es'] as const) {
     });
 
     test('the language switch swaps the locale segment of the picker and keeps its query', async ({ page }) => {
-      await signIn(page, c, locale, 'owner-several');
+      await signIn(page, locale, 'owner-several', { content: c });
       await page.waitForURL(new RegExp(`/${locale}/account-picker`));
       const other = locale === 'en' ? 'es' : 'en';
       await page.getByTestId('language-toggle').click();
@@ -109,7 +101,7 @@ for (const locale of ['en', 'es'] as const) {
 test('the session-timeout modal on the clock: 750 s, then 2:00, then the provider logout and the timeout-error page', async ({ page, request }) => {
   const c = await allContent(request, 'es');
   await page.clock.install();
-  await signIn(page, c, 'es', 'owner-several');
+  await signIn(page, 'es', 'owner-several', { content: c });
   await page.waitForURL(/\/es\/account-picker/);
   // the picker is signed-out chrome: the timeout lives in the signed-in shell (the dashboard)
   await page.locator('input[type="radio"]').first().check({ force: true });
@@ -132,7 +124,7 @@ test('the session-timeout modal on the clock: 750 s, then 2:00, then the provide
 test('Keep session active pings and the modal closes', async ({ page, request }) => {
   const c = await allContent(request, 'en');
   await page.clock.install();
-  await signIn(page, c, 'en', 'owner-one');
+  await signIn(page, 'en', 'owner-one', { content: c });
   await page.waitForURL(/\/en\/dashboard/);
   await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
   await page.clock.runFor(751_000);

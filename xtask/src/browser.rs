@@ -72,7 +72,10 @@ impl Browser {
         let xsrf = token["xsrfToken"].as_str().unwrap_or_default().to_owned();
         let mut cookies = session.join("; ");
         if !scenario.is_empty() {
-            cookies = format!("{cookies}; sim_scenario={scenario}");
+            // a run of its own (a UUID named by the scenario, so every recording is the same):
+            // what a walk changes upstream stays apart from the walks recorded alongside it
+            let run = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_URL, scenario.as_bytes());
+            cookies = format!("{cookies}; sim_scenario={scenario}; sim_run={run}");
         }
         Ok(Self {
             http: http.clone(),
@@ -104,14 +107,43 @@ impl Browser {
         body: Option<Value>,
         headers: &[(&str, &str)],
     ) -> Result<Value, RecordError> {
+        let (status, body) = self
+            .send(method.clone(), path, query, body, headers)
+            .await?;
+        self.exchanges.push(Exchange {
+            method: method.to_string(),
+            path: path.to_owned(),
+            query: query
+                .iter()
+                .filter(|(k, _)| *k != "trackingId")
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
+            status,
+            body: body.clone(),
+        });
+        Ok(body)
+    }
+
+    /// One call as the web app makes it, not recorded (a call of the sign-in before the page
+    /// a story starts at): status and stabilised body.
+    pub(crate) async fn send(
+        &mut self,
+        method: Method,
+        path: &str,
+        query: &[(&str, &str)],
+        body: Option<Value>,
+        headers: &[(&str, &str)],
+    ) -> Result<(u16, Value), RecordError> {
         let mut req = self
             .http
             .request(method.clone(), format!("{}{path}", self.base))
             .query(query)
             .header("cookie", &self.cookies)
-            .header("host", RECORDED_HOST)
             .header("trackingid", TRACKING_ID)
             .header("source", "DIGITAL2.0");
+        if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("host")) {
+            req = req.header("host", RECORDED_HOST);
+        }
         for (name, value) in headers {
             req = req.header(*name, *value);
         }
@@ -136,18 +168,7 @@ impl Browser {
                 .map_err(|e| RecordError(format!("{method} {path} body: {e}")))?
         };
         stabilise(&mut body);
-        self.exchanges.push(Exchange {
-            method: method.to_string(),
-            path: path.to_owned(),
-            query: query
-                .iter()
-                .filter(|(k, _)| *k != "trackingId")
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
-            status,
-            body: body.clone(),
-        });
-        Ok(body)
+        Ok((status, body))
     }
 }
 
@@ -169,6 +190,25 @@ impl Browser {
         }
     }
 
+    /// The answers recorded so far, to normalise (e.g. dates that move with the clock).
+    pub(crate) fn bodies_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        self.exchanges.iter_mut().map(|e| &mut e.body)
+    }
+
+    /// [`Browser::send`] from another tab of the same browser: the same cookies, and what
+    /// the answer sets (a logout's cleared session) stays in that tab.
+    pub(crate) async fn send_elsewhere(
+        &mut self,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<u16, RecordError> {
+        let cookies = self.cookies.clone();
+        let sent = self.send(method, path, &[], body, &[]).await;
+        self.cookies = cookies;
+        sent.map(|(status, _)| status)
+    }
+
     /// Status of the last recorded exchange.
     pub(crate) fn exchanges_last_status(&self) -> Option<u16> {
         self.exchanges.last().map(|e| e.status)
@@ -180,6 +220,15 @@ impl Browser {
         url: &str,
         form: &[(&str, &str)],
     ) -> Result<(), RecordError> {
+        self.external_form_redirect(url, form).await.map(drop)
+    }
+
+    /// [`Browser::external_form`], answering where the page redirects to (its `Location`).
+    pub(crate) async fn external_form_redirect(
+        &self,
+        url: &str,
+        form: &[(&str, &str)],
+    ) -> Result<Option<String>, RecordError> {
         let url = if url.starts_with('/') {
             format!("{}{url}", self.base)
         } else {
@@ -202,7 +251,11 @@ impl Browser {
         if res.status().is_client_error() || res.status().is_server_error() {
             return Err(RecordError(format!("{url}: {}", res.status())));
         }
-        Ok(())
+        Ok(res
+            .headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned))
     }
 }
 

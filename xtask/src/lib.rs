@@ -5,6 +5,7 @@
 mod browser;
 pub mod record;
 mod record_buy;
+mod record_signed_in;
 
 use std::path::{Path, PathBuf};
 

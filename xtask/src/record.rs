@@ -104,10 +104,13 @@ async fn record_scenario(
             crate::record_buy::walk_buy(&mut browser, &scenario.start, &scenario.input).await?
         }
         other => {
-            return Err(RecordError(format!(
-                "{}: no recorder for flow {other}",
-                scenario.id
-            )));
+            let Some(flow) = crate::record_signed_in::signed_in_flow(other) else {
+                return Err(RecordError(format!(
+                    "{}: no recorder for flow {other}",
+                    scenario.id
+                )));
+            };
+            crate::record_signed_in::walk_signed_in(&mut browser, flow, &scenario.input).await?
         }
     }
     let (flow, situation) = scenario.id.split_once('/').unwrap_or(("", &scenario.id));
@@ -189,12 +192,7 @@ pub async fn record_all() -> Result<Vec<Generated>, RecordError> {
     let server = tokio::spawn(app.run_until_stopped());
     let http = Client::new();
     let mut files = vec![record_content(&http, &base).await?];
-    // The sign-in flow has no recorder yet (its walk needs the provider's form post and
-    // redirect; `bff/tests/it/signin.rs` walks every signin scenario over HTTP meanwhile).
-    let scenarios: Vec<_> = simulators::scenario::all()
-        .iter()
-        .filter(|s| s.flow != "signin")
-        .collect();
+    let scenarios: Vec<_> = simulators::scenario::all().iter().collect();
     files.extend(try_join_all(scenarios.iter().map(|s| record_scenario(&http, &base, s))).await?);
     server.abort();
     Ok(files)

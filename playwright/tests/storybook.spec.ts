@@ -24,9 +24,9 @@ test('the Storybook build has stories', () => {
 // asserted by its scenario story (tag `scenario`, title `<Flow>/Scenarios`, one export per
 // situation, e.g. `CardExpired` for `buy/card-expired`).
 // Flows whose scenarios have no recorder in `xtask record` yet, so no scenario stories: their
-// every scenario is asserted over HTTP instead (signin: bff/tests/it/signin.rs walks each
-// one's `expect`), and the browser walks one per outcome class (signin-scenarios.spec.ts).
-const WITHOUT_RECORDER = ['signin'];
+// every scenario is asserted over HTTP instead (in the flow's BFF integration test), and the
+// browser walks one per outcome class.
+const WITHOUT_RECORDER: string[] = [];
 
 test('every scenario has its scenario story', () => {
   const bare = (text: string) => text.replace(/[^a-z0-9]/gi, '').toLowerCase();
@@ -63,7 +63,7 @@ chunks.forEach((chunk, i) => {
     });
     page.on('response', (r) => {
       const path = new URL(r.url()).pathname;
-      const api = /^\/(secure|oauth|-\/api|token|van-service-api)(\/|$)/.test(path);
+      const api = /^\/(secure2?|oauth|-\/api|token|van-service-api)(\/|$)/.test(path);
       if (api && r.status() === 404) errors.push(`call with no recorded answer: ${r.request().method()} ${path}`);
     });
     // the current render of the preview: story id and phase, once it has ended (checked on

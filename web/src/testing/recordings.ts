@@ -124,6 +124,7 @@ export function recordingHandlers(
     ...contentHandlers(content),
     // a call the scenario never made (e.g. suggestions for a query nobody recorded)
     http.all('*/secure/*', notRecorded),
+    http.all('*/secure2/*', notRecorded),
     http.all('*/van-service-api/*', notRecorded),
     http.all('*/oauth/*', notRecorded),
   ];

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { CallFailure } from '../api/client';
 import { goToSignIn, sessionErrorTarget } from '../lib/accountSession';
+import { track } from '../lib/analytics';
 import { useLocale } from '../lib/useLocale';
 
 /**
@@ -17,6 +19,7 @@ export function SessionErrors() {
     const handle = (error: unknown) => {
       const target = sessionErrorTarget(error, locale);
       if (!target) return;
+      if (error instanceof CallFailure && error.errorCode === 'SESSION_EXPIRED') track({ event: 'sessionTimeout', cause: 'expired' });
       if (target.kind === 'page') navigate(target.path, { replace: true });
       else void goToSignIn(locale).catch(() => navigate(`/${locale}/error`, { replace: true }));
     };

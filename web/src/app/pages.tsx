@@ -2,10 +2,12 @@ import { ButtonLink } from '../components/ButtonLink';
 import { NotFound } from '../components/NotFound';
 import { useDictionary } from '../content/hooks';
 import { ContentFallback, ContentLoading } from '../content/ContentFallback';
+import { errorPageFlow, notFoundFlow, usePageTracking } from '../lib/analytics';
 import type { Locale } from '../lib/locale';
 
 function FullPageMessage({ locale, kind }: { locale: Locale; kind: 'errorPage' | 'notFound' }) {
   const dictionary = useDictionary(locale);
+  usePageTracking(kind === 'errorPage' ? errorPageFlow : notFoundFlow, kind, locale);
   if (dictionary.isError) return <ContentFallback />;
   if (!dictionary.data) return <ContentLoading />;
   const d = dictionary.data;

@@ -148,6 +148,7 @@ describe('session-timeout modal (seed 001 §4 "Session and timeout", §9)', () =
     act(() => vi.advanceTimersByTime(LOGOUT_AFTER_MS - 30_000));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith(LOGOUT_URL));
     expect(calls.find((x) => x.op === 'signOut')?.body).toEqual({ locale: 'es', expired: true });
+    expect(window.dataLayer).toContainEqual({ event: 'sessionTimeout', cause: 'idle' });
   });
 
   it('a successful call restarts the wait', async () => {

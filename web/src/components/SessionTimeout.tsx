@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { AllContent } from '../content/hooks';
+import { track } from '../lib/analytics';
 import { getLastActionAt, markAction, onAction, ping, signOutAndLeave } from '../lib/accountSession';
 import type { Locale } from '../lib/locale';
 
@@ -91,7 +92,10 @@ function Countdown({ secondsLeft, label }: { secondsLeft: number; label: string 
  * countdown ends, sign-out with `expired` and the provider's logout.
  */
 export function SessionTimeout({ locale, content }: { locale: Locale; content: AllContent['sessionTimeout'] }) {
-  const expire = useCallback(() => void signOutAndLeave(locale, true), [locale]);
+  const expire = useCallback(() => {
+    track({ event: 'sessionTimeout', cause: 'idle' });
+    void signOutAndLeave(locale, true);
+  }, [locale]);
   const { open, secondsLeft, close } = useIdleTimeout(expire);
 
   // a mutation, so a session error of the ping goes through the app's one handler

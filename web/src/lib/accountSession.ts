@@ -1,4 +1,5 @@
 import { api, call, CallFailure, resetXsrfToken, type Schemas } from '../api/client';
+import { trackCallFailure } from './analytics';
 import { leaveApp } from './leave';
 import type { Locale } from './locale';
 
@@ -41,8 +42,9 @@ export async function signOutAndLeave(locale: Locale, expired = false, to?: stri
   try {
     const out = await call('signOut', () => api.POST('/secure2/logout', { body: { locale, expired } }));
     url = to ?? out.logoutUrl;
-  } catch {
-    // the seed: a logout failure is reported, then the flow continues
+  } catch (e) {
+    // the seed: a logout failure is reported, then the flow continues (001 §4 "Sign-in")
+    trackCallFailure(e, 'signOut');
   }
   resetXsrfToken();
   leaveApp(url);

@@ -73,7 +73,7 @@ describe('buy flow pages with recorded answers', () => {
       const { router, unmount } = open(`${buyHref('en', 'entry')}?lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
       await waitForPage('error');
       expect(router.state.location.pathname).toBe(buyHref('en', 'error'));
-      expect(window.dataLayer).toContainEqual({ event: 'apiError', call, errorCode: 'UPSTREAM_UNAVAILABLE' });
+      expect(window.dataLayer).toContainEqual({ event: 'apiError', call, errorCode: 'UPSTREAM_UNAVAILABLE', errorMessage: 'x' });
       unmount();
       server.resetHandlers(...recordingHandlers(happy, content));
       sessionStorage.clear();

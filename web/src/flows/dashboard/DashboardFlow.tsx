@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AccountShell, type ShellAccountState } from '../../components/AccountShell';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { profileQuery } from '../../lib/accountSession';
+import { usePageTracking } from '../../lib/analytics';
 import type { FlowScreenProps } from '../../lib/flows';
 import type { Locale } from '../../lib/locale';
 import { useLocale } from '../../lib/useLocale';
@@ -15,7 +16,7 @@ import { NotificationsView } from './NotificationsView';
 import { ServiceDetailView } from './ServiceDetailView';
 import { decodeAccountId } from './format';
 import { ERROR_REDIRECT_MS, failureTarget, readiness, type Readiness } from './readiness';
-import type { DashboardPageDef, DashboardPageId } from './routes';
+import { dashboardFlow, type DashboardPageDef, type DashboardPageId } from './routes';
 import type { Dashboard } from './types';
 import '../../styles/dashboard.css';
 
@@ -67,6 +68,7 @@ export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
   const accountId = fromQuery ?? profile.data?.accountId;
   const content = useDashboardContent(locale);
   const dashboard = useQuery({ ...dashboardQuery(accountId ?? ''), enabled: accountId !== undefined });
+  usePageTracking(dashboardFlow, page.id, locale, profile.error ?? dashboard.error);
 
   let target: Readiness | undefined;
   if (content.isError) target = { kind: 'redirect', to: `/${locale}/error`, afterMs: ERROR_REDIRECT_MS };

@@ -101,7 +101,14 @@ describe('retail flow with recorded answers', () => {
       'serviceable',
       'readytobuy',
     ]);
-    expect(events.find((e) => e.event === 'pageView')).toEqual({ event: 'pageView', flowType: 'buyflow|prepaid', step: 'addressCheck', locale: 'es' });
+    expect(events.find((e) => e.event === 'pageView')).toEqual({
+      event: 'pageView',
+      flowType: 'buyflow|prepaid',
+      step: 'addressCheck',
+      locale: 'es',
+      customerType: 'new',
+      authenticated: false,
+    });
     expect(events).toContainEqual({ event: 'serviceability', tapStatus: happy.exchanges[2]!.body.tapStatus });
     expect(events).toContainEqual({ event: 'assign', outcome: 'assigned' });
   });
@@ -165,7 +172,7 @@ describe('retail flow with recorded answers', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(mf.addressErrors.connection.title);
     expect(stage()).toBe('serviceable');
-    expect(window.dataLayer).toContainEqual({ event: 'apiError', call: 'assignDevice', errorCode: 'UPSTREAM_ERROR' });
+    expect(window.dataLayer).toContainEqual({ event: 'apiError', call: 'assignDevice', errorCode: 'UPSTREAM_ERROR', errorMessage: 'x' });
   });
 
   it('a serviceability network failure returns to the address with the inputs kept, no message', async () => {

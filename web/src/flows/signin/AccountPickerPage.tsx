@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Button, Radio, RadioGroup } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AllContent } from '../../content/hooks';
-import { trackCallFailure } from '../../lib/analytics';
+import { trackCallFailure, useCallFailureTracking } from '../../lib/analytics';
 import type { Locale } from '../../lib/locale';
 import { accountPickerQuery, chooseAccount, type PickerAccount } from './api';
 
@@ -52,6 +52,7 @@ export function AccountPickerPage({ locale, content }: { locale: Locale; content
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const picker = useQuery(accountPickerQuery);
+  useCallFailureTracking(picker.error, 'getAccountPicker');
   const [chosen, setChosen] = useState<string | null>(null);
   const choose = useMutation({
     mutationFn: chooseAccount,

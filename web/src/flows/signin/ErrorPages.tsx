@@ -5,7 +5,7 @@ import { ContentLink } from '../../components/ContentLink';
 import type { AllContent } from '../../content/hooks';
 import { profileQuery, startSignIn } from '../../lib/accountSession';
 import { leaveApp } from '../../lib/leave';
-import { trackCallFailure } from '../../lib/analytics';
+import { trackCallFailure, useCallFailureTracking } from '../../lib/analytics';
 import type { Locale } from '../../lib/locale';
 
 /** `/{locale}/timeout-error`: the session ended while idle; Log in again signs in anew. */
@@ -39,6 +39,7 @@ export function TimeoutErrorPage({ locale, content }: { locale: Locale; content:
  */
 export function PermissionErrorPage({ content }: { content: AllContent['permissionError'] }) {
   const profile = useQuery(profileQuery);
+  useCallFailureTracking(profile.error, 'getProfile');
   const p = profile.data;
   return (
     <section className="signin-page" data-page="permission-error">

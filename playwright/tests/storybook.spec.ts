@@ -93,9 +93,9 @@ chunks.forEach((chunk, i) => {
         await expect(page.locator('body')).not.toHaveClass(/sb-show-errordisplay/);
         await expect(page.locator('#storybook-root')).not.toBeEmpty();
         expect(errors, story.id).toEqual([]);
-        // a scenario's final state, as the browser walk checked it (the stories' stand-in of
+        // a scenario's final state, as the browser walk checked it, and each recorded page (the stories' stand-in of
         // the card-entry frame is no product page; the walks check the simulators' one)
-        if (story.tags?.includes('scenario')) await expectNoAxeViolations(page, story.id, ['[data-testid="card-frame"]']);
+        if (story.tags?.includes('scenario') || story.tags?.includes('recorded')) await expectNoAxeViolations(page, story.id, ['[data-testid="card-frame"]']);
       });
     }
   });

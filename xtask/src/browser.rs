@@ -141,7 +141,10 @@ impl Browser {
             .header("cookie", &self.cookies)
             .header("trackingid", TRACKING_ID)
             .header("source", "DIGITAL2.0");
-        if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("host")) {
+        if !headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("host"))
+        {
             req = req.header("host", RECORDED_HOST);
         }
         for (name, value) in headers {
@@ -207,6 +210,11 @@ impl Browser {
         let sent = self.send(method, path, &[], body, &[]).await;
         self.cookies = cookies;
         sent.map(|(status, _)| status)
+    }
+
+    /// Drops what was recorded so far (calls made before the page a story starts at).
+    pub(crate) fn forget_exchanges(&mut self) {
+        self.exchanges.clear();
     }
 
     /// Status of the last recorded exchange.

@@ -3,7 +3,8 @@
 //! provider's authorize page, `decodeSignIn`), pick the account on the picker when the input
 //! names one, then make the calls of the flow's start page as the web does. The sign-in itself
 //! (before `decodeSignIn`) is not recorded: Storybook cannot leave for the provider, so the
-//! stories start at the page the recorded `decodeSignIn` answer leads to.
+//! sign-in flow's stories start at the page the recorded `decodeSignIn` answer leads to, and
+//! another flow's recording holds only its start page's calls (its stories start there).
 //!
 //! A flow joins with one row of [`SIGNED_IN_FLOWS`]: the `GET` paths its start page calls.
 //! Dates in the answers move with the real clock (the worlds count days from today) and are
@@ -42,6 +43,7 @@ const DASHBOARD: &str = "/secure2/accounts/{accountId}/dashboard";
 
 /// The dashboard page's calls (`web/src/flows/dashboard/DashboardFlow.tsx`): the profile (the
 /// shell's greeting and, without `?accountId=`, the account), then the account's dashboard.
+/// A call the page (or its shell) adds joins here, or its story meets an unrecorded call.
 const DASHBOARD_PAGE: &[&str] = &[PROFILE, DASHBOARD];
 
 /// The day recordings are anchored to: a recording reads as if made on this day (a Monday in
@@ -106,7 +108,11 @@ pub(crate) async fn walk_signed_in(
         .or(account);
     match flow.start_page {
         None => dashboard_page(b, account).await?,
-        Some(calls) => start_page(b, calls, account).await.map(drop)?,
+        Some(calls) => {
+            // another flow's story starts at its own page: the sign-in is the signin flow's
+            b.forget_exchanges();
+            start_page(b, calls, account).await.map(drop)?
+        }
     }
     let today = Utc::now().date_naive();
     for body in b.bodies_mut() {
@@ -170,10 +176,10 @@ async fn permission_error_page(b: &mut Browser) -> Result<(), RecordError> {
 /// The dashboard page of `account` (else the profile's), following an aux account's
 /// dashboard as the page does (`next: auxDashboard` loads `nextAccountId`).
 async fn dashboard_page(b: &mut Browser, account: Option<String>) -> Result<(), RecordError> {
-    let Some(answer) = start_page(b, DASHBOARD_PAGE, account).await? else {
-        return Ok(());
-    };
-    if answer["next"] == "auxDashboard"
+    let answers = start_page(b, DASHBOARD_PAGE, account).await?;
+    let dashboard = answers.iter().find(|(path, _)| *path == DASHBOARD);
+    if let Some((_, answer)) = dashboard
+        && answer["next"] == "auxDashboard"
         && let Some(aux) = answer["nextAccountId"].as_str()
     {
         get(b, DASHBOARD, aux).await?;
@@ -181,24 +187,24 @@ async fn dashboard_page(b: &mut Browser, account: Option<String>) -> Result<(), 
     Ok(())
 }
 
-/// A start page's calls for `account` (else the profile's) until one fails: the last answer,
-/// `None` when the profile fails without an account to go on with.
+/// A start page's calls for `account` (else the profile's) until one fails: each call's path
+/// (as in the table) and answer; none when the profile fails without an account to go on with.
 async fn start_page(
     b: &mut Browser,
-    calls: &[&str],
+    calls: &[&'static str],
     account: Option<String>,
-) -> Result<Option<Value>, RecordError> {
+) -> Result<Vec<(&'static str, Value)>, RecordError> {
     let Some(account) = profile_account(b, account).await? else {
-        return Ok(None);
+        return Ok(Vec::new());
     };
-    let mut last = Value::Null;
+    let mut answers = Vec::new();
     for path in calls.iter().filter(|p| **p != PROFILE) {
-        last = get(b, path, &account).await?;
+        answers.push((*path, get(b, path, &account).await?));
         if b.exchanges_last_status() != Some(200) {
             break;
         }
     }
-    Ok(Some(last))
+    Ok(answers)
 }
 
 /// `getProfile` (every signed-in page's shell calls it first); the account: `account`, else the one

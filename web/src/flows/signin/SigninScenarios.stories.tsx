@@ -1,24 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
 import contentJson from '../../content/recordings/content.json';
 import type { AllContent } from '../../content/hooks';
-import { recordingHandlers, type ContentRecording, type Exchange, type Recording } from '../../testing/recordings';
-import { bySituation, callLog, localeOf, TIMEOUT, type CallLog, type Locale } from '../../testing/scenarioStory';
+import { recordingHandlers, type ContentRecording, type Recording } from '../../testing/recordings';
+import { bySituation, callLog, localeOf, type Locale } from '../../testing/scenarioStory';
+import { chooseAccount, expectFinalStage, expectRecordedCalls, startPath, type SignedInInput } from '../../testing/signedInStory';
 import { StoryApp } from '../../testing/StoryApp';
-import { encodeAccountId } from '../dashboard/format';
-import type { AccountPicker, SignInResult } from './api';
-import { nextPath } from './Handoff';
 
 const content = contentJson as unknown as ContentRecording;
 const all = (locale: Locale) => content[locale].all as AllContent;
 const recordings = bySituation(import.meta.glob<Recording>('./recordings/*.json', { eager: true, import: 'default' }));
-
-interface SigninInput {
-  identity: string;
-  account?: string;
-  signOutElsewhere?: boolean;
-  dashboardAccount?: string;
-}
 
 /**
  * One story per sign-in scenario (`scenarios/signin/*.yaml`), language alternating by id, on its
@@ -43,50 +33,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const DECODER = 'POST /secure2/decoder';
-const key = (e: Exchange) => `${e.method} ${e.path}`;
-
-/** The element that marks each final stage (as `playwright/tests/signin-scenarios.spec.ts`). */
-const FINAL: Record<string, string> = {
-  dashboard: '[data-page="dashboard"][data-stage="show"]',
-  activation: '[data-page="dashboard"][data-stage="activation"]',
-  'account-picker': '[data-page="account-picker"]',
-  'permission-error': '[data-page="permission-error"]',
-  'timeout-error': '[data-page="timeout-error"]',
-  error: '[data-page="errorPage"]',
-};
-
-/** Where the story starts: the edited dashboard URL, else where the decoder's answer leads. */
-function startPath(recording: Recording, locale: Locale): string {
-  const input = recording.scenario.input as unknown as SigninInput;
-  if (input.dashboardAccount) return `/${locale}/dashboard?accountId=${encodeAccountId(input.dashboardAccount)}`;
-  const decoded = recording.exchanges.find((e) => key(e) === DECODER);
-  if (!decoded) throw new Error(`${recording.scenario.id}: no decodeSignIn in the recording`);
-  return nextPath(locale, decoded.body as SignInResult);
-}
-
-/** Chooses `account` on the picker (its address line is the radio's name) and continues. */
-async function choose(root: HTMLElement, recording: Recording, account: string, locale: Locale): Promise<void> {
-  const listed = recording.exchanges.find((e) => key(e) === 'GET /secure2/account-picker')?.body as AccountPicker | undefined;
-  const address = [...(listed?.open ?? []), ...(listed?.closed ?? [])].find((a) => a.accountId === account)?.streetAddress;
-  if (!address) throw new Error(`account ${account} is not on the recorded picker`);
-  const picker = await waitFor(() => within(root).getByRole('radio', { name: new RegExp(address) }), { timeout: TIMEOUT });
-  await userEvent.click(picker);
-  await userEvent.click(within(root).getByRole('button', { name: all(locale).accountPicker.continueLabel }));
-}
-
-/** Every call the recording holds after the decoder was made by the app. */
-async function expectRecordedCalls(recording: Recording, log: CallLog): Promise<void> {
-  const calls = recording.exchanges.map(key).filter((c) => c !== DECODER);
-  await waitFor(
-    () => {
-      const missing = calls.filter((c) => !log.calls.includes(c));
-      if (missing.length) throw new Error(`the app never made ${missing.join(', ')}`);
-    },
-    { timeout: TIMEOUT },
-  );
-}
-
 function scenario(situation: string): Story {
   const recording = recordings.get(situation);
   const locale = localeOf(situation, recordings);
@@ -100,14 +46,10 @@ function scenario(situation: string): Story {
     },
     play: async ({ canvasElement }) => {
       if (!recording) throw new Error(`no recording of signin/${situation}`);
-      const input = recording.scenario.input as unknown as SigninInput;
-      if (input.account) await choose(canvasElement, recording, input.account, locale);
+      const input = recording.scenario.input as unknown as SignedInInput;
+      if (input.account) await chooseAccount(canvasElement, recording, input.account, all(locale).accountPicker.continueLabel);
       await expectRecordedCalls(recording, log);
-      const stage = String(recording.scenario.expect.stage);
-      const final = FINAL[stage];
-      if (!final) throw new Error(`no marker for stage ${stage}`);
-      // error pages come after the readiness delay (1 s)
-      await waitFor(() => expect(canvasElement.querySelector(final)).toBeVisible(), { timeout: TIMEOUT });
+      await expectFinalStage(canvasElement, String(recording.scenario.expect.stage));
     },
   };
 }

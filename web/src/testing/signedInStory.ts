@@ -1,0 +1,79 @@
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { nextPath } from '../flows/signin/Handoff';
+import type { AccountPicker, SignInResult } from '../flows/signin/api';
+import { encodeAccountId } from '../flows/dashboard/format';
+import type { Exchange, Recording } from './recordings';
+import { TIMEOUT, type CallLog, type Locale } from './scenarioStory';
+
+/**
+ * Shared by the scenario stories of the signed-in flows (`SigninScenarios.stories.tsx`, and
+ * every flow with a row in `xtask/src/record_signed_in.rs`): their recordings start after the
+ * sign-in (Storybook cannot leave for the provider): the sign-in flow's at the page
+ * `decodeSignIn` led to (its picker choice walked by `chooseAccount`), another flow's at its
+ * `start`, its recording holding only that page's calls.
+ */
+
+/** Input of a signed-in scenario (`scenarios/README.md` "Sign-in flow"). */
+export interface SignedInInput {
+  identity: string;
+  account?: string;
+  signOutElsewhere?: boolean;
+  dashboardAccount?: string;
+}
+
+const DECODER = 'POST /secure2/decoder';
+const key = (e: Exchange) => `${e.method} ${e.path}`;
+
+/** The element that marks each final stage (as `playwright/tests/signin-scenarios.spec.ts`). */
+export const FINAL_STAGE: Record<string, string> = {
+  dashboard: '[data-page="dashboard"][data-stage="show"]',
+  activation: '[data-page="dashboard"][data-stage="activation"]',
+  'account-picker': '[data-page="account-picker"]',
+  'permission-error': '[data-page="permission-error"]',
+  'timeout-error': '[data-page="timeout-error"]',
+  error: '[data-page="errorPage"]',
+};
+
+/**
+ * Where the story starts: the edited dashboard URL (`dashboardAccount`); for the sign-in flow
+ * the page the recorded `decodeSignIn` answer leads to (`nextPath`, as the hand-off navigates);
+ * for another flow its `start` below the locale.
+ */
+export function startPath(recording: Recording, locale: Locale): string {
+  const input = recording.scenario.input as unknown as SignedInInput;
+  if (input.dashboardAccount) return `/${locale}/dashboard?accountId=${encodeAccountId(input.dashboardAccount)}`;
+  if (recording.scenario.flow !== 'signin') return `/${locale}${recording.scenario.start}`;
+  const decoded = recording.exchanges.find((e) => key(e) === DECODER);
+  if (!decoded) throw new Error(`${recording.scenario.id}: no decodeSignIn in the recording`);
+  return nextPath(locale, decoded.body as SignInResult);
+}
+
+/** Chooses `account` on the picker (its address line names the radio), then `continueLabel`. */
+export async function chooseAccount(root: HTMLElement, recording: Recording, account: string, continueLabel: string): Promise<void> {
+  const listed = recording.exchanges.find((e) => key(e) === 'GET /secure2/account-picker')?.body as AccountPicker | undefined;
+  const address = [...(listed?.open ?? []), ...(listed?.closed ?? [])].find((a) => a.accountId === account)?.streetAddress;
+  if (!address) throw new Error(`account ${account} is not on the recorded picker`);
+  const radio = await waitFor(() => within(root).getByRole('radio', { name: new RegExp(address) }), { timeout: TIMEOUT });
+  await userEvent.click(radio);
+  await userEvent.click(within(root).getByRole('button', { name: continueLabel }));
+}
+
+/** Waits until the app has made every call the recording holds after the decoder. */
+export async function expectRecordedCalls(recording: Recording, log: CallLog): Promise<void> {
+  const calls = recording.exchanges.map(key).filter((c) => c !== DECODER);
+  await waitFor(
+    () => {
+      const missing = calls.filter((c) => !log.calls.includes(c));
+      if (missing.length) throw new Error(`the app never made ${missing.join(', ')}`);
+    },
+    { timeout: TIMEOUT },
+  );
+}
+
+/** Waits until the final stage `stage` shows. */
+export async function expectFinalStage(root: HTMLElement, stage: string): Promise<void> {
+  const marker = FINAL_STAGE[stage];
+  if (!marker) throw new Error(`no marker for stage ${stage}`);
+  // error pages come after the readiness delay (1 s)
+  await waitFor(() => expect(root.querySelector(marker)).toBeVisible(), { timeout: TIMEOUT });
+}

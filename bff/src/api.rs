@@ -9,6 +9,7 @@
 use poem_openapi::OpenApiService;
 
 use crate::flows::{
+    account_information::api::AccountInformationApi,
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     dashboard::api::DashboardApi,
     retail::api::RetailApi,
@@ -35,6 +36,7 @@ pub type Api = (
     LogoutApi,
     SignInApi,
     DashboardApi,
+    AccountInformationApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -52,6 +54,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             LogoutApi,
             SignInApi,
             DashboardApi,
+            AccountInformationApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -1,15 +1,92 @@
 //! Account simulator, prefix `/account`: the dashboard record of an account (call name
-//! `dashboard`) and its aux accounts (call name `auxAccount`); seed 001 §3 "Dashboard
-//! response", "Aux account", §7 (the seed's `{hash}` paths as `POST /dashboard` and
-//! `POST /aux-account`). Answers come from [`crate::account_world`] at the system clock,
-//! so the days remaining of each account stay the same whatever the day.
+//! `dashboard`), its aux accounts (call name `auxAccount`), the customer update (call
+//! `updateCustomer`) and the sync-up (call `syncUp`); seed 001 §3 "Dashboard response",
+//! "Aux account", "Customer update payloads", §7 (the seed's `{hash}` paths as
+//! `POST /dashboard`, `POST /aux-account`, `POST /sync-up`). Answers come from
+//! [`crate::account_world`] at the system clock, so the days remaining of each account stay
+//! the same whatever the day, overlaid with what the run changed ([`PREFERENCES`],
+//! [`SYNCED`]; `crate::run_state`).
 
 use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
-use upstream::account::{
-    AuxAccountRequest, AuxAccountResponse, DashboardRequest, DashboardResponse,
+use upstream::{
+    account::{
+        ACCOUNT_NOT_FOUND, AuxAccountRequest, AuxAccountResponse, CustomerUpdateResponse,
+        DashboardRequest, DashboardResponse, LanguagePreference, SyncUpRequest,
+        UpdateCustomerRequest, UpdateStatus,
+    },
+    call::Call,
 };
 
-use crate::account_world;
+use crate::{
+    account_world,
+    run_state::{Run, RunStore},
+    scenario,
+};
+
+/// Communication preferences an account was given in a run (seed 001 §4 "Communication
+/// preferences"): `updateCustomer` or `syncUp`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Preferences {
+    /// Language of service messages.
+    pub language: LanguagePreference,
+    /// Service and refill text messages.
+    pub sms_opt_in: bool,
+}
+
+/// New preferences per run and account; the next `dashboard` (`customerInfo.language`,
+/// `smsOptIn`) and identity `userinfo` (the account's `prepaidLangPreference`,
+/// `prepaidSMSOptIn`) answer them.
+pub static PREFERENCES: RunStore<Preferences> = RunStore::new();
+
+/// Accounts synced up per run (`syncUp` succeeded): the identity `userinfo` answers both
+/// contact-match flags of that account `true`, so the sync-up modal no longer opens.
+pub static SYNCED: RunStore<bool> = RunStore::new();
+
+/// Whether the selected scenario makes `call` fail (a fault other than a delay, or a
+/// `respond` with `errorCode` or a `status` other than `SUCCESS`): the change is then not
+/// remembered, as the provider would not have made it.
+fn scenario_fails(scenario: &Header<Option<String>>, call: Call) -> bool {
+    let Some(o) = scenario
+        .0
+        .as_deref()
+        .and_then(scenario::find)
+        .and_then(|s| s.call(call))
+    else {
+        return false;
+    };
+    let faulted = o.fault.as_ref().is_some_and(|f| f.wait().is_none());
+    let refused = o.respond.as_ref().is_some_and(|r| {
+        r.get("errorCode").is_some_and(|c| !c.is_null())
+            || r.get("status").is_some_and(|s| s != "SUCCESS")
+    });
+    faulted || refused
+}
+
+/// The answer for an account the world does not know.
+fn not_found() -> CustomerUpdateResponse {
+    CustomerUpdateResponse {
+        status: UpdateStatus::Failure,
+        error_code: Some(ACCOUNT_NOT_FOUND.into()),
+        error_message: Some(account_world::NOT_FOUND_MESSAGE.into()),
+    }
+}
+
+const SUCCESS: CustomerUpdateResponse = CustomerUpdateResponse {
+    status: UpdateStatus::Success,
+    error_code: None,
+    error_message: None,
+};
+
+/// `world` overlaid with the preferences `run` gave its account.
+fn with_preferences(mut world: DashboardResponse, run: &Run) -> DashboardResponse {
+    if let Some(info) = &mut world.customer_info
+        && let Some(p) = PREFERENCES.get(run, &info.account_id)
+    {
+        info.language = p.language.as_str().into();
+        info.sms_opt_in = p.sms_opt_in;
+    }
+    world
+}
 
 #[derive(Tags)]
 enum Tag {
@@ -41,11 +118,12 @@ impl AccountApi {
         /// Tracking id of the call (UUID v4).
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
+        /// Run id (harness mode only): what this run changed is answered.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
     ) -> Json<DashboardResponse> {
-        Json(account_world::dashboard(
-            &body.account_id,
-            chrono::Utc::now(),
-        ))
+        let world = account_world::dashboard(&body.account_id, chrono::Utc::now());
+        Json(with_preferences(world, &Run::of(&run)))
     }
 
     /// The aux accounts of `accountId` (a scheduled move: `MOVE`, Preactivated, 10 days
@@ -66,5 +144,74 @@ impl AccountApi {
             &body.account_id,
             chrono::Utc::now(),
         ))
+    }
+
+    /// Saves the language and SMS preferences of `accountId` (seed 001 §7 "Update
+    /// customer", §4 "Communication preferences"), remembered per run: the next
+    /// `dashboard` and `userinfo` answer them. `status: SUCCESS`; an account the world
+    /// does not know: `FAILURE` with `errorCode: ACCOUNT_NOT_FOUND` (HTTP 200 either way).
+    #[oai(
+        path = "/update-customer",
+        method = "post",
+        operation_id = "updateCustomer"
+    )]
+    async fn update_customer(
+        &self,
+        body: Json<UpdateCustomerRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+        /// Run id (harness mode only): where the change is remembered.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+    ) -> Json<CustomerUpdateResponse> {
+        if account_world::find(&body.account_id).is_none() {
+            return Json(not_found());
+        }
+        if !scenario_fails(&scenario, Call::UpdateCustomer) {
+            let p = Preferences {
+                language: body.language_preference,
+                sms_opt_in: body.sms_opt_in.yes(),
+            };
+            PREFERENCES.set(&Run::of(&run), &body.account_id, p);
+        }
+        Json(SUCCESS)
+    }
+
+    /// Copies the identity's contact points to `accountId` with the preferences chosen in
+    /// the sync-up modal (seed 001 §3 "sync-up update", §7 "Sync-up update"), remembered
+    /// per run: the identity's contact-match flags of that account become both `true` and
+    /// its preferences those sent. `status: SUCCESS`; an unknown account: `FAILURE` with
+    /// `errorCode: ACCOUNT_NOT_FOUND` (HTTP 200 either way).
+    #[oai(path = "/sync-up", method = "post", operation_id = "syncUp")]
+    async fn sync_up(
+        &self,
+        body: Json<SyncUpRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+        /// Run id (harness mode only): where the change is remembered.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+    ) -> Json<CustomerUpdateResponse> {
+        if account_world::find(&body.account_id).is_none() {
+            return Json(not_found());
+        }
+        if !scenario_fails(&scenario, Call::SyncUp) {
+            let run = Run::of(&run);
+            let p = Preferences {
+                language: body.language_preference,
+                sms_opt_in: body.sms_opt_in.yes(),
+            };
+            PREFERENCES.set(&run, &body.account_id, p);
+            SYNCED.set(&run, &body.account_id, true);
+        }
+        Json(SUCCESS)
     }
 }

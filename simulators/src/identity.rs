@@ -33,13 +33,15 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq as _;
 use tokio::time::Instant;
 use upstream::identity::{
-    ACCESS_TOKEN_TTL_SECS, CLIENT_ID, CODE_CHALLENGE_METHOD, CODE_TTL_SECS, IdentityInfo,
+    ACCESS_TOKEN_TTL_SECS, CLIENT_ID, CODE_CHALLENGE_METHOD, CODE_TTL_SECS, IdentityInfo, Matching,
     SCOPE_OPENID, SCOPE_PAYMENT, SINGLE_LOGOUT_FLAG, TOKEN_TYPE, TokenError, TokenErrorCode,
     TokenRequest, TokenResponse, registered_redirect,
 };
 
+use crate::account;
 use crate::html::{escape, page};
 use crate::identity_world::{self, IDENTITIES, TestIdentity};
+use crate::run_state::Run;
 
 /// Most codes, and most tokens, kept in memory.
 pub const MAX_GRANTS: usize = 10_000;
@@ -408,6 +410,28 @@ fn identity_of_token(token: &str) -> Option<&'static TestIdentity> {
     identity_world::identity(grant.identity)
 }
 
+/// `info` overlaid with what `run` changed on its accounts (`crate::account`): new
+/// preferences (`updateCustomer`, `syncUp`) and, once synced up, both contact-match flags
+/// `true`.
+fn with_run(mut info: IdentityInfo, run: &Run) -> IdentityInfo {
+    let accounts = info
+        .identity_response
+        .response
+        .iter_mut()
+        .flat_map(|r| r.identity_accounts.iter_mut());
+    for a in accounts {
+        if let Some(p) = account::PREFERENCES.get(run, &a.account_number) {
+            a.prepaid_lang_preference = p.language.as_str().into();
+            a.prepaid_sms_opt_in = p.sms_opt_in;
+        }
+        if account::SYNCED.get(run, &a.account_number) == Some(true) {
+            a.is_prepaid_email_matching = Matching::True;
+            a.is_prepaid_phone_matching = Matching::True;
+        }
+    }
+    info
+}
+
 /// Ends every access and id token of the identity of `id_token` (if known).
 fn end_tokens(id_token: &str) {
     let mut store = store();
@@ -636,9 +660,15 @@ impl IdentityApi {
         /// Tracking id of the call (UUID v4).
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
+        /// Run id (harness mode only): the account changes of this run are answered.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
     ) -> InfoAnswer {
         match identity_of_token(&token.0.token) {
-            Some(identity) => InfoAnswer::Ok(Json(Box::new(identity_world::info(identity)))),
+            Some(identity) => {
+                let info = with_run(identity_world::info(identity), &Run::of(&run));
+                InfoAnswer::Ok(Json(Box::new(info)))
+            }
             None => InfoAnswer::Unauthorized("Bearer error=\"invalid_token\"".to_owned()),
         }
     }

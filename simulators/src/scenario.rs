@@ -59,12 +59,26 @@ pub const SIGNIN_STAGES: &[&str] = &[
     "activation",
 ];
 
+/// Stages (`expect.stage`) an account-information scenario may end on (seed 001 §2
+/// "Communication preferences", "Page shell" sync-up modal; `scenarios/README.md`):
+/// `updated` (success modal), `update-failed`, `sync-up` (the modal opened), `synced`,
+/// `sync-up-failed`, `no-sync-up`.
+pub const ACCOUNT_INFORMATION_STAGES: &[&str] = &[
+    "updated",
+    "update-failed",
+    "sync-up",
+    "synced",
+    "sync-up-failed",
+    "no-sync-up",
+];
+
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
     match flow {
         "retail" => Some(STAGES),
         "buy" => Some(BUY_STAGES),
         "signin" => Some(SIGNIN_STAGES),
+        "account-information" => Some(ACCOUNT_INFORMATION_STAGES),
         _ => None,
     }
 }

@@ -484,3 +484,142 @@ pub struct AuxAccountResponse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reconnect_eligibility: Option<ReconnectEligibility>,
 }
+
+/// `languagePreference` of a customer update or sync-up (seed 001 §3 "Customer update
+/// payloads": ENGLISH or SPANISH).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
+#[oai(rename_all = "UPPERCASE")]
+#[serde(rename_all = "UPPERCASE")]
+pub enum LanguagePreference {
+    /// `ENGLISH`.
+    English,
+    /// `SPANISH`.
+    Spanish,
+}
+
+impl LanguagePreference {
+    /// The wire spelling, as the dashboard's `customerInfo.language` carries it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::English => "ENGLISH",
+            Self::Spanish => "SPANISH",
+        }
+    }
+
+    /// The preference `language` names (`customerInfo.language`, case-insensitive);
+    /// anything but `SPANISH` is English, the seed's default (§5).
+    pub fn of(language: &str) -> Self {
+        if language.trim().eq_ignore_ascii_case("SPANISH") {
+            Self::Spanish
+        } else {
+            Self::English
+        }
+    }
+}
+
+/// `smsOptIn` of a customer update or sync-up: `Y` or `N` (seed 001 §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
+pub enum YesNo {
+    /// `Y`: opted in.
+    Y,
+    /// `N`: opted out.
+    N,
+}
+
+impl YesNo {
+    /// `Y` for `true`.
+    pub const fn of(yes: bool) -> Self {
+        if yes { Self::Y } else { Self::N }
+    }
+
+    /// Whether this is `Y`.
+    pub const fn yes(self) -> bool {
+        matches!(self, Self::Y)
+    }
+}
+
+/// `source` of the portal's customer update (seed 001 §7 "Update customer": source
+/// ActivationGateway).
+pub const UPDATE_SOURCE: &str = "ActivationGateway";
+
+/// Body of `POST /update-customer` (seed 001 §7 "Update customer", the later form: account,
+/// language and SMS opt-in; §4 "Communication preferences").
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateCustomerRequest {
+    /// The account, 16 digits.
+    pub account_id: String,
+    /// The signed-in identity's customer guid.
+    pub cust_guid: String,
+    /// Language of service messages.
+    pub language_preference: LanguagePreference,
+    /// Service and refill text messages.
+    pub sms_opt_in: YesNo,
+    /// Tracking id of the call (UUID v4).
+    pub tracking_id: String,
+    /// Always [`UPDATE_SOURCE`].
+    pub source: String,
+}
+
+/// `status` of a customer update or sync-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
+#[oai(rename_all = "UPPERCASE")]
+#[serde(rename_all = "UPPERCASE")]
+pub enum UpdateStatus {
+    /// Saved.
+    Success,
+    /// Not saved; `errorCode` says why.
+    Failure,
+}
+
+/// Answer of `POST /update-customer` and `POST /sync-up`: HTTP 200 either way; a business
+/// failure is `status: FAILURE` and/or `errorCode` + `errorMessage` (seed 001 §7 "Response
+/// handling"), e.g. [`ACCOUNT_NOT_FOUND`].
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerUpdateResponse {
+    /// `SUCCESS` or `FAILURE`.
+    pub status: UpdateStatus,
+    /// Failure code; absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_code: Option<String>,
+    /// Failure text (English, for logs and tracking).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+}
+
+impl CustomerUpdateResponse {
+    /// `SUCCESS` without an error code.
+    pub const fn succeeded(&self) -> bool {
+        matches!(self.status, UpdateStatus::Success) && self.error_code.is_none()
+    }
+}
+
+/// Body of `POST /sync-up` (seed 001 §3 "sync-up update", §7 "Sync-up update POST
+/// {hash}"): the identity's contact points copied to the prepaid account with the
+/// preferences chosen in the sync-up modal.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct SyncUpRequest {
+    /// The signed-in identity's customer guid.
+    pub cust_guid: String,
+    /// The account, 16 digits.
+    pub account_id: String,
+    /// Language of service messages.
+    pub language_preference: LanguagePreference,
+    /// Service and refill text messages.
+    pub sms_opt_in: YesNo,
+    /// The identity's e-mail, when it has one.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email_id: Option<String>,
+    /// The identity's mobile number (10 digits), when it has one.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mobile_no: Option<String>,
+}

@@ -26,6 +26,9 @@ macro_rules! section {
 section!(
     /// `GET /-/api/{site}/account-dashboard`: the dashboard's texts (seed 001 §2 "Dashboard").
     AccountDashboard {
+        /// The account information page (seed 001 §2 "Account info card",
+        /// "Communication preferences").
+        account_information: AccountInformationTexts,
         /// Page heading (visually hidden; the tiles carry their own headings).
         page_title: String,
         /// Shown while the dashboard answer loads.
@@ -48,6 +51,71 @@ section!(
         detail: ServiceDetail,
         /// The notifications page (seed 001 §2 routes, §4 "Scheduled move").
         notifications: NotificationsTexts,
+    }
+);
+
+section!(
+    /// The account information page: its account card and communication-preferences card.
+    AccountInformationTexts {
+        /// Page heading, "Account information".
+        title: String,
+        /// Shown while the page's answer loads.
+        loading: String,
+        /// The page's answer failed (the catalogue's connection message).
+        load_failed: String,
+        card: AccountCardTexts,
+        preferences: PreferencesTexts,
+    }
+);
+
+section!(
+    /// The account info card (seed 001 §2 "Account info card"; §6: verified or not
+    /// changes only the label).
+    AccountCardTexts {
+        heading: String,
+        name_label: String,
+        pronoun_label: String,
+        /// The account number's label, "ID".
+        account_id_label: String,
+        mobile_label: String,
+        email_label: String,
+        verified: String,
+        unverified: String,
+        /// A contact point the identity lacks.
+        not_provided: String,
+        /// The provider's page to change name, mobile or e-mail (external).
+        update_link: Link,
+    }
+);
+
+section!(
+    /// The communication-preferences card (seed 001 §2, §4 "Communication preferences").
+    PreferencesTexts {
+        heading: String,
+        /// Toggles the form open.
+        edit: String,
+        /// Closes the form without saving.
+        cancel: String,
+        language_legend: String,
+        english: String,
+        spanish: String,
+        /// The SMS switch's label.
+        sms_label: String,
+        /// The saved SMS opt-in, read-only view.
+        sms_on: String,
+        sms_off: String,
+        /// External page of marketing preferences.
+        marketing_link: Link,
+        /// The Update button (enabled only on a change, seed 001 §5).
+        update: String,
+        /// Shown while the update is sent.
+        saving: String,
+        /// The update failed (any upstream failure).
+        failed: String,
+        /// The success modal.
+        saved_title: String,
+        saved_message: String,
+        close: String,
     }
 );
 

@@ -125,6 +125,10 @@ calls! {
     Dashboard = "dashboard": Account POST "/dashboard";
     /// `POST /account/aux-account` (aux accounts and reconnect eligibility).
     AuxAccount = "auxAccount": Account POST "/aux-account";
+    /// `POST /account/update-customer` (language and SMS preferences of an account).
+    UpdateCustomer = "updateCustomer": Account POST "/update-customer";
+    /// `POST /account/sync-up` (the identity's contact points onto the prepaid account).
+    SyncUp = "syncUp": Account POST "/sync-up";
 }
 
 impl Call {

@@ -766,6 +766,10 @@ section!(
         english: String,
         spanish: String,
         submit: String,
+        /// Shown while the sync-up is sent.
+        submitting: String,
+        /// The sync-up failed (any upstream failure): the modal stays open.
+        failed: String,
         close: String,
     }
 );

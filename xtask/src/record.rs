@@ -171,6 +171,9 @@ fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
+/// Flows without scenario stories yet: not recorded (keep in step with `WITHOUT_RECORDER`).
+const NOT_RECORDED: &[&str] = &["account-information"];
+
 /// Starts the BFF (harness mode, embedded simulators, 3 s upstream timeout so the timeout
 /// scenarios record quickly) on a free port and records every scenario, concurrently.
 pub async fn record_all() -> Result<Vec<Generated>, RecordError> {
@@ -192,7 +195,12 @@ pub async fn record_all() -> Result<Vec<Generated>, RecordError> {
     let server = tokio::spawn(app.run_until_stopped());
     let http = Client::new();
     let mut files = vec![record_content(&http, &base).await?];
-    let scenarios: Vec<_> = simulators::scenario::all().iter().collect();
+    // Flows whose scenario stories are not written yet (their BFF integration tests walk
+    // every scenario over HTTP meanwhile; `WITHOUT_RECORDER` in playwright/tests/storybook.spec.ts).
+    let scenarios: Vec<_> = simulators::scenario::all()
+        .iter()
+        .filter(|s| !NOT_RECORDED.contains(&s.flow.as_str()))
+        .collect();
     files.extend(try_join_all(scenarios.iter().map(|s| record_scenario(&http, &base, s))).await?);
     server.abort();
     Ok(files)

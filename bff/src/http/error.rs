@@ -13,6 +13,8 @@
 //! | `NOT_FOUND` | 404 | unknown site or API-looking path, unknown digital session |
 //! | `METHOD_NOT_ALLOWED` | 405 | a contract path with a method it lacks (`Allow` lists its methods) |
 //! | `ORDER_NOT_READY` | 409 | the buy context lacks what the call needs (e.g. submit before payment) |
+//! | `PREFERENCES_UNCHANGED` | 409 | communication preferences equal to the saved ones (seed 001 §5) |
+//! | `SYNC_UP_NOT_OFFERED` | 409 | a sync-up for an account the rule offers none (seed 001 §2) |
 //! | `IDEMPOTENCY_MISMATCH` | 422 | an `Idempotency-Key` reused with a different body |
 //! | `PAYLOAD_TOO_LARGE` | 413 | body over `BFF_MAX_BODY_BYTES` |
 //! | `RATE_LIMITED` | 429 | too many POSTs from one client address |
@@ -62,6 +64,12 @@ pub enum ErrorCode {
     /// product details, customer, payment id or payment instrument; retail: a serviceable
     /// location checked before the assign); see `message`.
     OrderNotReady,
+    /// 409: `updateCommunicationPreferences` with the saved language and SMS opt-in
+    /// (seed 001 §5 "Communication Update enabled only when value differs from saved").
+    PreferencesUnchanged,
+    /// 409: `submitSyncUp` for an account whose contact points both match or are both
+    /// unknown (seed 001 §2: no sync-up is offered).
+    SyncUpNotOffered,
     /// 413: request body larger than the configured limit.
     PayloadTooLarge,
     /// 422: this `Idempotency-Key` was first used with a different body.
@@ -96,7 +104,9 @@ impl ErrorCode {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::OrderNotReady => StatusCode::CONFLICT,
+            Self::OrderNotReady | Self::PreferencesUnchanged | Self::SyncUpNotOffered => {
+                StatusCode::CONFLICT
+            }
             Self::IdempotencyMismatch => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -340,6 +350,14 @@ macro_rules! answers {
         $crate::answers!(@emit $(#[$m])* $name($ty), $handler = $hs;
             $($status => $variant: $doc,)*
             403 => Forbidden: "`CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`); this GET changes the checkout.",
+            503 => ServiceUnavailable: "`STORE_UNAVAILABLE`: the session store cannot be reached; retry later.",
+        );
+    };
+    ($(#[$m:meta])* $name:ident($ty:ty), $handler:ident = $hs:literal, get_csrf_signed_in;
+     $($status:literal => $variant:ident : $doc:literal),* $(,)?) => {
+        $crate::answers!(@emit $(#[$m])* $name($ty), $handler = $hs;
+            $($status => $variant: $doc,)*
+            403 => Forbidden: "`CSRF_REJECTED`: missing or wrong `x-xsrf-token` (this GET changes the session); `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner.",
             503 => ServiceUnavailable: "`STORE_UNAVAILABLE`: the session store cannot be reached; retry later.",
         );
     };

@@ -76,9 +76,23 @@ impl AppRoutes {
     }
 
     /// The page `rest` (the path after `/{locale}/`, no leading or trailing slash) names.
+    /// A flow whose base has several segments (`dashboard/account-information`) wins over
+    /// the flow of its first segment, as in the web's router (the longest base matches).
     pub fn page(&self, rest: &str) -> PageMatch<'_> {
-        let (first, below) = rest.split_once('/').unwrap_or((rest, ""));
-        if let Some(flow) = self.flows.iter().find(|f| f.base == first) {
+        let below_base = |f: &FlowRoutes| {
+            let tail = rest.strip_prefix(f.base.as_str())?;
+            if tail.is_empty() {
+                Some("")
+            } else {
+                tail.strip_prefix('/')
+            }
+        };
+        let flow = self
+            .flows
+            .iter()
+            .filter_map(|f| below_base(f).map(|below| (f, below)))
+            .max_by_key(|(f, _)| f.base.len());
+        if let Some((flow, below)) = flow {
             return if flow.pages.iter().any(|p| p == below) {
                 PageMatch::Flow(flow)
             } else {
@@ -100,7 +114,9 @@ mod tests {
         serde_json::from_value(serde_json::json!({
             "flows": [
                 { "base": "buy", "pages": ["", "internet"], "preload": [], "styles": [], "content": [] },
-                { "base": "dollargeneral", "pages": [""], "preload": [], "styles": [], "content": [] }
+                { "base": "dollargeneral", "pages": [""], "preload": [], "styles": [], "content": [] },
+                { "base": "dash", "pages": ["", "detail"], "preload": [], "styles": [], "content": [] },
+                { "base": "dash/info", "pages": [""], "preload": [], "styles": [], "content": [] }
             ],
             "shared": [{ "path": "error", "content": [] }],
             "notFoundContent": []
@@ -115,7 +131,19 @@ mod tests {
         assert!(matches!(r.page("buy/internet"), PageMatch::Flow(_)));
         assert!(matches!(r.page("dollargeneral"), PageMatch::Flow(_)));
         assert!(matches!(r.page("error"), PageMatch::Shared(_)));
-        for unknown in ["", "buy/nope", "buy/404", "dollargeneral/x", "nope", "error/x"] {
+        assert!(matches!(r.page("dash/detail"), PageMatch::Flow(f) if f.base == "dash"));
+        assert!(matches!(r.page("dash/info"), PageMatch::Flow(f) if f.base == "dash/info"));
+        for unknown in [
+            "",
+            "buy/nope",
+            "buy/404",
+            "dollargeneral/x",
+            "nope",
+            "error/x",
+            "dash/info/x",
+            "dashboard",
+            "buyx",
+        ] {
             assert!(matches!(r.page(unknown), PageMatch::NotFound), "{unknown}");
         }
     }

@@ -44,6 +44,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "decodeSignIn",
         "getAccountDashboard",
         "getAccountDashboardEs",
+        "getAccountInformation",
         "getAccountPicker",
         "getAll",
         "getAllEs",
@@ -63,6 +64,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getProductDetails",
         "getProfile",
         "getPromotions",
+        "getSyncUp",
         "getTax",
         "getToken",
         "health",
@@ -73,7 +75,9 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "signOut",
         "startSignIn",
         "submitOrder",
+        "submitSyncUp",
         "updateCart",
+        "updateCommunicationPreferences",
         "updateCustomer",
         "validateCustomerAddress",
         "validateCustomerServiceability",
@@ -123,13 +127,14 @@ fn state_changing_operations_declare_csrf_and_the_shared_answers() {
             }
         }
     }
-    assert_eq!(writes, 14, "the contract's state-changing operations");
+    assert_eq!(writes, 16, "the contract's state-changing operations");
     gets_that_write.sort();
     assert_eq!(
         gets_that_write,
         [
             "getPrepaidPaymentId",
             "getProductDetails",
+            "getSyncUp",
             "restoreDigitalSession",
             "validateCustomerServiceability"
         ]

@@ -4,6 +4,7 @@
 mod common;
 
 mod account_content;
+mod account_information;
 mod account_upstream;
 mod api;
 mod authorization;

@@ -786,10 +786,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/accounts/{accountId}/account-information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account information page (seed 001 §2 "Account info card", "Communication
+         *     preferences"): the signed-in person from the session's identity (names, chosen
+         *     name, pronoun, sign-in id, mobile and e-mail with their verified flags) and the
+         *     account's saved language and SMS opt-in from the account service.
+         */
+        get: operations["getAccountInformation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/communication-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the account's language and SMS opt-in (seed 001 §4 "Communication
+         *     preferences", §7 "Update customer"), only when they differ from the saved ones
+         *     (§5; read again from the account service, so the comparison is with what is saved
+         *     now): else 409 `PREFERENCES_UNCHANGED`. The answer is what was saved.
+         */
+        post: operations["updateCommunicationPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/sync-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the sync-up modal opens now (seed 001 §2 "Dashboard": by default once per
+         *     session when the identity account of this account has a contact-match combination
+         *     other than both `true` or both `NA`) and what it shows (§2 "Page shell": name,
+         *     sign-in id, mobile, e-mail; §5 defaults). The first `open: true` marks the modal
+         *     shown for the session (the seed's `xpp_su`), so this GET changes the session and
+         *     takes the `csrf` scheme; closing the modal without submitting counts as shown.
+         */
+        get: operations["getSyncUp"];
+        put?: never;
+        /**
+         * Submits the sync-up modal (seed 001 §7 "Sync-up update"): the BFF sends the
+         *     identity's guid, e-mail and mobile from the session with the language and SMS
+         *     opt-in chosen; the browser sends only those two. On success the session's record of
+         *     the account counts as synced (no modal again). 409 `SYNC_UP_NOT_OFFERED` for an
+         *     account whose contact points need none.
+         */
+        post: operations["submitSyncUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AccountCardTexts
+         * @description The account info card (seed 001 §2 "Account info card"; §6: verified or not
+         *     changes only the label).
+         */
+        AccountCardTexts: {
+            heading: string;
+            nameLabel: string;
+            pronounLabel: string;
+            /** @description The account number's label, "ID". */
+            accountIdLabel: string;
+            mobileLabel: string;
+            emailLabel: string;
+            verified: string;
+            unverified: string;
+            /** @description A contact point the identity lacks. */
+            notProvided: string;
+            /** @description The provider's page to change name, mobile or e-mail (external). */
+            updateLink: components["schemas"]["Link"] & unknown;
+        };
         /**
          * AccountChosen
          * @description Answer of `chooseAccount`.
@@ -803,6 +898,11 @@ export interface components {
          * @description `GET /-/api/{site}/account-dashboard`: the dashboard's texts (seed 001 §2 "Dashboard").
          */
         AccountDashboard: {
+            /**
+             * @description The account information page (seed 001 §2 "Account info card",
+             *     "Communication preferences").
+             */
+            accountInformation: components["schemas"]["AccountInformationTexts"] & unknown;
             /** @description Page heading (visually hidden; the tiles carry their own headings). */
             pageTitle: string;
             /** @description Shown while the dashboard answer loads. */
@@ -849,6 +949,53 @@ export interface components {
             refill: components["schemas"]["Link"] & unknown;
             /** @description Reactivate button (deactivated accounts); `url` below the locale, e.g. `/reconnect`. */
             reactivate: components["schemas"]["Link"] & unknown;
+        };
+        /**
+         * AccountHolder
+         * @description The signed-in person as the account card and the sync-up modal show them.
+         */
+        AccountHolder: {
+            /** @description First name at the provider. */
+            firstName: string;
+            /** @description Last name at the provider. */
+            lastName: string;
+            /** @description Chosen first name, when given. */
+            chosenFirstName?: string;
+            /** @description Pronoun, e.g. `they/them`, when given. */
+            pronoun?: string;
+            /** @description The sign-in id; absent when the identity has none of the three. */
+            signInId?: components["schemas"]["SignInId"] & unknown;
+            /** @description Mobile number; absent when the identity has none. */
+            mobile?: components["schemas"]["ContactPoint"] & unknown;
+            /** @description E-mail address; absent when the identity has none. */
+            email?: components["schemas"]["ContactPoint"] & unknown;
+        };
+        /**
+         * AccountInformation
+         * @description Answer of `getAccountInformation` (seed 001 §2 "Account info card", "Communication
+         *     preferences").
+         */
+        AccountInformation: {
+            /** @description The account, 16 digits (the card's "ID"). */
+            accountId: string;
+            /** @description The signed-in person. */
+            holder: components["schemas"]["AccountHolder"] & unknown;
+            /** @description The saved preferences (the dashboard record's `customerInfo`). */
+            preferences: components["schemas"]["CommunicationPreferences"] & unknown;
+        };
+        /**
+         * AccountInformationTexts
+         * @description The account information page: its account card and communication-preferences card.
+         */
+        AccountInformationTexts: {
+            /** @description Page heading, "Account information". */
+            title: string;
+            /** @description Shown while the page's answer loads. */
+            loading: string;
+            /** @description The page's answer failed (the catalogue's connection message). */
+            loadFailed: string;
+            card: components["schemas"]["AccountCardTexts"];
+            preferences: components["schemas"]["PreferencesTexts"];
         };
         /**
          * AccountPicker
@@ -1807,6 +1954,28 @@ export interface components {
             text: string;
         };
         /**
+         * CommunicationPreferences
+         * @description Communication preferences of an account (seed 001 §3: language, SMS opt-in), as saved
+         *     upstream; also the body of `updateCommunicationPreferences` and `submitSyncUp`.
+         */
+        CommunicationPreferences: {
+            /** @description Language of service messages. */
+            language: components["schemas"]["PreferredLanguage"] & unknown;
+            /** @description Service and refill text messages on. */
+            smsOptIn: boolean;
+        };
+        /**
+         * ContactPoint
+         * @description A contact point of the identity and whether the provider verified it (the label only,
+         *     seed 001 §6).
+         */
+        ContactPoint: {
+            /** @description Mobile number (10 digits; the page shows `###-###-####`) or e-mail address. */
+            value: string;
+            /** @description Verified at the provider. */
+            verified: boolean;
+        };
+        /**
          * ContentCartPage
          * @description A page that shows the cart: page id and whether the sticky cart bar is shown.
          */
@@ -2158,7 +2327,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -2596,6 +2765,42 @@ export interface components {
             planDesc: string;
         };
         /**
+         * PreferencesTexts
+         * @description The communication-preferences card (seed 001 §2, §4 "Communication preferences").
+         */
+        PreferencesTexts: {
+            heading: string;
+            /** @description Toggles the form open. */
+            edit: string;
+            /** @description Closes the form without saving. */
+            cancel: string;
+            languageLegend: string;
+            english: string;
+            spanish: string;
+            /** @description The SMS switch's label. */
+            smsLabel: string;
+            /** @description The saved SMS opt-in, read-only view. */
+            smsOn: string;
+            smsOff: string;
+            /** @description External page of marketing preferences. */
+            marketingLink: components["schemas"]["Link"] & unknown;
+            /** @description The Update button (enabled only on a change, seed 001 §5). */
+            update: string;
+            /** @description Shown while the update is sent. */
+            saving: string;
+            /** @description The update failed (any upstream failure). */
+            failed: string;
+            /** @description The success modal. */
+            savedTitle: string;
+            savedMessage: string;
+            close: string;
+        };
+        /**
+         * @description Language of service messages: `ENGLISH` or `SPANISH` (seed 001 §3).
+         * @enum {string}
+         */
+        PreferredLanguage: "ENGLISH" | "SPANISH";
+        /**
          * PrepaidPromotions
          * @description The promotions of a market (seed 000 §3 `prepaidPromotions`).
          */
@@ -3018,6 +3223,22 @@ export interface components {
             free: boolean;
         };
         /**
+         * SignInId
+         * @description The sign-in id (seed 001 §2 "Page shell": verified mobile, else user id, else verified
+         *     e-mail).
+         */
+        SignInId: {
+            /** @description Which contact point it is. */
+            type: components["schemas"]["SignInIdType"] & unknown;
+            /** @description Its value. */
+            value: string;
+        };
+        /**
+         * @description Which contact point the sign-in id is.
+         * @enum {string}
+         */
+        SignInIdType: "mobile" | "userId" | "email";
+        /**
          * @description Where the hand-off goes after the decoder (seed 001 §4 "Sign-in").
          * @enum {string}
          */
@@ -3129,6 +3350,23 @@ export interface components {
             consent: true;
         };
         /**
+         * SyncUp
+         * @description Answer of `getSyncUp`: whether the sync-up modal opens now, and what it shows.
+         */
+        SyncUp: {
+            /**
+             * @description Open the modal (seed 001 §2 "Dashboard": once per session, when the identity
+             *     account's contact-match flags are other than both `true` or both `NA`). Answered
+             *     `true` once per session: that answer marks the modal shown, so closing it without
+             *     submitting counts as shown.
+             */
+            open: boolean;
+            /** @description The person the modal shows (name, sign-in id, mobile, e-mail). */
+            holder: components["schemas"]["AccountHolder"] & unknown;
+            /** @description The modal's defaults (seed 001 §5: SMS opt-in off, language `ENGLISH`). */
+            defaults: components["schemas"]["CommunicationPreferences"] & unknown;
+        };
+        /**
          * SyncUpTexts
          * @description Sync-up modal (seed 001 §2): name, sign-in ID, mobile, e-mail, SMS opt-in, language.
          */
@@ -3144,6 +3382,10 @@ export interface components {
             english: string;
             spanish: string;
             submit: string;
+            /** @description Shown while the sync-up is sent. */
+            submitting: string;
+            /** @description The sync-up failed (any upstream failure): the modal stays open. */
+            failed: string;
             close: string;
         };
         /**
@@ -5883,6 +6125,322 @@ export interface operations {
                 };
             };
             /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAccountInformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountInformation"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also a dashboard answer with `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateCommunicationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits, or the body is not `CommunicationPreferences`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PREFERENCES_UNCHANGED`: language and SMS opt-in equal the saved ones (seed 001 §5). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also an update answered `FAILURE` or with `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed; nothing was saved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSyncUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SyncUp"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (this GET changes the session); `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    submitSyncUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits, or the body is not `CommunicationPreferences`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SYNC_UP_NOT_OFFERED`: this account's contact points need no sync-up (both match or both unknown), or it was synced already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also a sync-up answered `FAILURE` or with `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed; nothing was saved. */
             502: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,7 @@ import { pageOf, pagePath, type FlowDef, type FlowScreenProps, type PageDef, typ
 import { isLocale } from '../lib/locale';
 import { useLocale } from '../lib/useLocale';
 import { buyFlow } from '../flows/buy/routes';
+import { accountInformationFlow } from '../flows/account-information/routes';
 import { dashboardFlow } from '../flows/dashboard/routes';
 import { retailFlow } from '../flows/retail/routes';
 import { signInFlows } from '../flows/signin/routes';
@@ -93,6 +94,7 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
     mountFlow(retailFlow, async () => (await import('../flows/retail/RetailRoute')).RetailRoute, options),
     ...signInFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/signin/SignInScreen')).SignInScreen, options)),
     mountFlow(dashboardFlow, async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow, options),
+    mountFlow(accountInformationFlow, async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow, options),
   ]);
   const handoff = flows.find((f) => f.flow.base === 'handoff');
   const inShell = (shell: FlowDef['shell']) =>

@@ -76,3 +76,17 @@ export function sessionHandlers(calls: SessionCall[], next: { decode?: string; c
 export function sessionError(errorCode: string) {
   return HttpResponse.json({ errorCode, message: errorCode, requestId: 'test' }, { status: 403 });
 }
+
+/**
+ * `getSyncUp` answering that the shell's sync-up modal stays closed (the dashboard's and other
+ * signed-in pages' tests, where the modal is not the subject).
+ */
+export function syncUpClosedHandler(): HttpHandler {
+  return http.get('*/secure2/accounts/:accountId/sync-up', () =>
+    HttpResponse.json({
+      open: false,
+      holder: { firstName: profile.firstName, lastName: profile.lastName },
+      defaults: { language: 'ENGLISH', smsOptIn: false },
+    }),
+  );
+}

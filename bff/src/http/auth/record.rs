@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use upstream::identity::{IdentityInfo, PrepaidStatus};
+use upstream::identity::{IdentityInfo, Matching, PrepaidStatus};
 
 use crate::http::error::ErrorCode;
 
@@ -75,6 +75,10 @@ pub struct SignedIn {
     pub bhr: bool,
     /// The hand-off's `mobile` flag.
     pub mobile: bool,
+    /// The sync-up modal was offered in this session (seed 001 §2 "once per session", the
+    /// seed's `xpp_su`); `flows::account_information`.
+    #[serde(default)]
+    pub sync_up_shown: bool,
 }
 
 /// The person behind the identity.
@@ -117,6 +121,17 @@ pub struct LinkedAccount {
     pub street: String,
     /// `City, ST 12345`.
     pub city_state_zip: String,
+    /// `isPrepaidEmailMatching` (the sync-up rule, seed 001 §2 "Dashboard").
+    #[serde(default = "unknown")]
+    pub email_matching: Matching,
+    /// `isPrepaidPhoneMatching`.
+    #[serde(default = "unknown")]
+    pub phone_matching: Matching,
+}
+
+/// A contact-match flag a stored record lacks: unknown (`NA`).
+const fn unknown() -> Matching {
+    Matching::Na
 }
 
 /// An aux account (move, reconnect) of one of the identity's accounts.
@@ -183,6 +198,8 @@ impl SignedIn {
                     &a.idcmt_service_state,
                     &a.idcmt_service_postal_code,
                 ),
+                email_matching: a.is_prepaid_email_matching,
+                phone_matching: a.is_prepaid_phone_matching,
             })
             .collect();
         Ok(Self {
@@ -209,6 +226,7 @@ impl SignedIn {
             last_active_ms: now_ms,
             bhr: pending.bhr,
             mobile: pending.mobile,
+            sync_up_shown: false,
         })
     }
 
@@ -279,6 +297,8 @@ mod tests {
             owner,
             street: "1 A St".into(),
             city_state_zip: "Atlanta, GA 30309".into(),
+            email_matching: Matching::True,
+            phone_matching: Matching::True,
         }
     }
 
@@ -304,6 +324,7 @@ mod tests {
             last_active_ms: 1_000_000,
             bhr: false,
             mobile: false,
+            sync_up_shown: false,
         }
     }
 

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccountShell, type ShellAccountState } from '../../components/AccountShell';
+import { SyncUpModal } from '../../components/SyncUpModal';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { profileQuery } from '../../lib/accountSession';
 import { usePageTracking } from '../../lib/analytics';
@@ -109,6 +110,7 @@ export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
       promo={Boolean(shown?.promo && !shown.promo.winback && shown.status === 'active')}
     >
       {body}
+      {target?.kind === 'show' && accountId && <SyncUpModal accountId={accountId} locale={locale} />}
     </AccountShell>
   );
 }

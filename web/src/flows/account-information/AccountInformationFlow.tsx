@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AccountShell } from '../../components/AccountShell';
+import { SyncUpModal } from '../../components/SyncUpModal';
+import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
+import { profileQuery, sessionErrorTarget } from '../../lib/accountSession';
+import type { FlowScreenProps } from '../../lib/flows';
+import { useLocale } from '../../lib/useLocale';
+import { accountInformationQuery } from './api';
+import { AccountInfoCard } from './AccountInfoCard';
+import { useAccountInformationContent } from './content';
+import { PreferencesCard } from './PreferencesCard';
+import type { AccountInformationPageDef } from './routes';
+import '../../styles/account-information.css';
+
+/** The account of the query's base64 `accountId` (seed 001 §2), when it is 16 digits. */
+function accountFromQuery(value: string | null): string | undefined {
+  if (!value) return undefined;
+  try {
+    const id = atob(value);
+    return /^\d{16}$/.test(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `/{locale}/dashboard/account-information` in the signed-in shell: the account card and the
+ * communication-preferences card of the query's account, else the one chosen at sign-in;
+ * without one, the account picker. Session errors are `SessionErrors`'; any other failure shows
+ * the catalogue's connection message in place.
+ */
+export function AccountInformationFlow(_props: FlowScreenProps<AccountInformationPageDef>) {
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const fromQuery = accountFromQuery(search.get('accountId'));
+  const profile = useQuery(profileQuery);
+  const accountId = fromQuery ?? profile.data?.accountId;
+  const content = useAccountInformationContent(locale);
+  const info = useQuery({ ...accountInformationQuery(accountId ?? ''), enabled: accountId !== undefined });
+  const noAccount = fromQuery === undefined && profile.data !== undefined && !profile.data.accountId;
+  useEffect(() => {
+    if (noAccount) navigate(`/${locale}/account-picker`, { replace: true });
+  }, [noAccount, navigate, locale]);
+
+  const c = content.data;
+  const failed = (info.isError && !sessionErrorTarget(info.error, locale)) || (profile.isError && !sessionErrorTarget(profile.error, locale));
+  let body;
+  if (content.isError) body = <ContentFallback />;
+  else if (!c) body = <ContentLoading />;
+  else if (failed)
+    body = (
+      <p className="alert" role="alert" data-stage="load-failed">
+        {c.loadFailed}
+      </p>
+    );
+  else if (!info.data || !accountId)
+    body = (
+      <div role="status" aria-busy="true" data-stage="loading">
+        <span className="spinner" aria-hidden="true" />
+        <p>{c.loading}</p>
+      </div>
+    );
+  else
+    body = (
+      <>
+        <AccountInfoCard info={info.data} c={c.card} />
+        <PreferencesCard accountId={accountId} saved={info.data.preferences} c={c.preferences} />
+        <SyncUpModal accountId={accountId} locale={locale} />
+      </>
+    );
+  return (
+    // the account's state is the dashboard's to tell: no Refill or Reactivate here
+    <AccountShell locale={locale} account="none">
+      <div className="account-info" data-page="account-information">
+        <h1>{c?.title}</h1>
+        {body}
+      </div>
+    </AccountShell>
+  );
+}

@@ -1,0 +1,18 @@
+import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+
+/**
+ * `/{locale}/dashboard/account-information` (seed 001 §2 routes, "Account info card",
+ * "Communication preferences"): one page in the signed-in shell. It sits below the dashboard's
+ * path but is its own flow (its own chunk and calls); the router prefers this longer base.
+ */
+export const accountInformationPages = [{ id: 'account-information', path: '' }] as const satisfies readonly PageDef[];
+
+export type AccountInformationPageDef = PageDef<(typeof accountInformationPages)[number]['id']>;
+
+export const accountInformationFlow: FlowDef<'account-information'> = {
+  base: 'dashboard/account-information',
+  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  flowType: 'account|prepaid',
+  shell: 'own',
+  pages: accountInformationPages,
+};

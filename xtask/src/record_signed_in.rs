@@ -40,11 +40,7 @@ pub(crate) fn signed_in_flow(flow: &str) -> Option<&'static SignedInFlow> {
 const PROFILE: &str = "/secure2/profile";
 const PICKER: &str = "/secure2/account-picker";
 const DASHBOARD: &str = "/secure2/accounts/{accountId}/dashboard";
-
-/// The dashboard page's calls (`web/src/flows/dashboard/DashboardFlow.tsx`): the profile (the
-/// shell's greeting and, without `?accountId=`, the account), then the account's dashboard.
-/// A call the page (or its shell) adds joins here, or its story meets an unrecorded call.
-const DASHBOARD_PAGE: &[&str] = &[PROFILE, DASHBOARD];
+const SYNC_UP: &str = "/secure2/accounts/{accountId}/sync-up";
 
 /// The day recordings are anchored to: a recording reads as if made on this day (a Monday in
 /// US standard time, so every re-anchored day of the next weeks is in standard time too).
@@ -173,16 +169,29 @@ async fn permission_error_page(b: &mut Browser) -> Result<(), RecordError> {
     b.call(Method::GET, PROFILE, &[], None).await.map(drop)
 }
 
-/// The dashboard page of `account` (else the profile's), following an aux account's
-/// dashboard as the page does (`next: auxDashboard` loads `nextAccountId`).
+/// The dashboard page's calls (`web/src/flows/dashboard/DashboardFlow.tsx`) for `account`
+/// (else the profile's): the profile (the shell's greeting and, without `?accountId=`, the
+/// account), the account's dashboard, following an aux account's dashboard as the page does
+/// (`next: auxDashboard` loads `nextAccountId`), then the sync-up check of the account shown.
+/// A call the page (or its shell) adds joins here, or its story meets an unrecorded call.
 async fn dashboard_page(b: &mut Browser, account: Option<String>) -> Result<(), RecordError> {
-    let answers = start_page(b, DASHBOARD_PAGE, account).await?;
-    let dashboard = answers.iter().find(|(path, _)| *path == DASHBOARD);
-    if let Some((_, answer)) = dashboard
-        && answer["next"] == "auxDashboard"
-        && let Some(aux) = answer["nextAccountId"].as_str()
+    let Some(account) = profile_account(b, account).await? else {
+        return Ok(());
+    };
+    let mut answer = get(b, DASHBOARD, &account).await?;
+    if b.exchanges_last_status() != Some(200) {
+        return Ok(());
+    }
+    let mut shown = account;
+    if answer["next"] == "auxDashboard"
+        && let Some(aux) = answer["nextAccountId"].as_str().map(str::to_owned)
     {
-        get(b, DASHBOARD, aux).await?;
+        answer = get(b, DASHBOARD, &aux).await?;
+        shown = aux;
+    }
+    // the sync-up modal asks once the dashboard shows (web/src/components/SyncUpModal.tsx)
+    if b.exchanges_last_status() == Some(200) && answer["next"] == "show" {
+        get(b, SYNC_UP, &shown).await?;
     }
     Ok(())
 }

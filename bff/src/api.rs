@@ -10,7 +10,7 @@ use poem_openapi::OpenApiService;
 
 use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
-    dashboard::api::DashboardApi,
+    dashboard::{actions::DashboardActionsApi, api::DashboardApi},
     retail::api::RetailApi,
     signin::api::SignInApi,
     site::{
@@ -35,6 +35,7 @@ pub type Api = (
     LogoutApi,
     SignInApi,
     DashboardApi,
+    DashboardActionsApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -52,6 +53,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             LogoutApi,
             SignInApi,
             DashboardApi,
+            DashboardActionsApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -1,16 +1,25 @@
 //! Account simulator, prefix `/account`: the dashboard record of an account (call name
 //! `dashboard`), its aux accounts (call name `auxAccount`) and the restart of its modem
-//! (call name `restartDevice`); seed 001 §3 "Dashboard response", "Aux account", §7 (the seed's `{hash}` paths as `POST /dashboard` and
+//! (call name `restartDevice`), and the update of a scheduled move (call name
+//! `updateScheduledMove`, seed 002 "update scheduled move"); seed 001 §3 "Dashboard response", "Aux account", §7 (the seed's `{hash}` paths as `POST /dashboard` and
 //! `POST /aux-account`). Answers come from [`crate::account_world`] at the system clock,
-//! so the days remaining of each account stay the same whatever the day.
+//! so the days remaining of each account stay the same whatever the day; a move cancelled
+//! in a run ([`CANCELLED_MOVES`]) is gone from that run's aux-account answers.
 
 use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::account::{
     AuxAccountRequest, AuxAccountResponse, DashboardRequest, DashboardResponse,
-    RestartDeviceRequest, RestartDeviceResponse,
+    RestartDeviceRequest, RestartDeviceResponse, UpdateScheduledMoveRequest,
+    UpdateScheduledMoveResponse,
 };
 
-use crate::account_world;
+use crate::{
+    account_world,
+    run_state::{Run, RunStore},
+};
+
+/// The accounts whose scheduled move a run has cancelled (`updateScheduledMove`, action C).
+pub static CANCELLED_MOVES: RunStore<bool> = RunStore::new();
 
 #[derive(Tags)]
 enum Tag {
@@ -51,7 +60,8 @@ impl AccountApi {
 
     /// The aux accounts of `accountId` (a scheduled move: `MOVE`, Preactivated, 10 days
     /// ahead; a closed account's Preactivated or Activated aux account) and its reconnect
-    /// eligibility. Unknown account: 200 with `errorCode: ACCOUNT_NOT_FOUND`.
+    /// eligibility; without the move once the run has cancelled it (`updateScheduledMove`).
+    /// Unknown account: 200 with `errorCode: ACCOUNT_NOT_FOUND`.
     #[oai(path = "/aux-account", method = "post", operation_id = "getAuxAccount")]
     async fn aux_account(
         &self,
@@ -59,14 +69,59 @@ impl AccountApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
+        /// Run id (UUID, harness mode only): what this run changed is remembered apart.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
         /// Tracking id of the call (UUID v4).
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<AuxAccountResponse> {
-        Json(account_world::aux_account(
-            &body.account_id,
-            chrono::Utc::now(),
-        ))
+        let aux = account_world::aux_account(&body.account_id, chrono::Utc::now());
+        let cancelled = CANCELLED_MOVES.get(&Run::of(&run), &body.account_id) == Some(true);
+        Json(if cancelled {
+            account_world::without_move(aux)
+        } else {
+            aux
+        })
+    }
+
+    /// Updates the scheduled move of `accountId` (seed 002 "update scheduled move"): action
+    /// `C` with the move's `confirmationId` (`auxAcctConfNo`) cancels it for this run (the
+    /// next aux-account answer has no move) and answers `{}`; an unknown or already
+    /// cancelled move is `errorCode: MOVE_NOT_FOUND`, another action `INVALID_ACTION`, an
+    /// unknown account `ACCOUNT_NOT_FOUND` (all 200).
+    #[oai(
+        path = "/scheduled-move",
+        method = "post",
+        operation_id = "updateScheduledMove"
+    )]
+    async fn update_scheduled_move(
+        &self,
+        body: Json<UpdateScheduledMoveRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Run id (UUID, harness mode only): what this run changed is remembered apart.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<UpdateScheduledMoveResponse> {
+        // under one lock: of two concurrent cancels only one succeeds
+        Json(
+            CANCELLED_MOVES.update(&Run::of(&run), &body.account_id, |done| {
+                let answer = account_world::update_scheduled_move(
+                    &body,
+                    *done == Some(true),
+                    chrono::Utc::now(),
+                );
+                if answer.error_code.is_none() {
+                    *done = Some(true);
+                }
+                answer
+            }),
+        )
     }
 
     /// Restarts the internet modem(s) of `deviceDetails` (seed 001 §7 "Restart device"):

@@ -59,12 +59,18 @@ pub const SIGNIN_STAGES: &[&str] = &[
     "activation",
 ];
 
+/// Stages of the dashboard actions (issue 11, `scenarios/dashboard/`): after cancelling the
+/// scheduled move, the dashboard (with the cancelled-move banner) or the error page; after
+/// the reset-router modal's restart, its restarted or failed state (seed 001 §2 "Dashboard").
+pub const DASHBOARD_STAGES: &[&str] = &["dashboard", "error", "restarted", "restart-failed"];
+
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
     match flow {
         "retail" => Some(STAGES),
         "buy" => Some(BUY_STAGES),
         "signin" => Some(SIGNIN_STAGES),
+        "dashboard" => Some(DASHBOARD_STAGES),
         _ => None,
     }
 }

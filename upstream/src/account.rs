@@ -575,3 +575,41 @@ pub struct RestartDeviceResponse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_message: Option<String>,
 }
+
+/// `action` of an update of a scheduled move that cancels it (seed 002 "update scheduled
+/// move": action C with the confirmation id).
+pub const MOVE_ACTION_CANCEL: &str = "C";
+/// `errorCode` of an update of a move the service does not know (no scheduled move with
+/// that confirmation id, or already cancelled; our name: the seed names no code).
+pub const MOVE_NOT_FOUND: &str = "MOVE_NOT_FOUND";
+
+/// Body of `POST /scheduled-move` (seed 002 "update scheduled move"; the API table's
+/// `{hash}`: `action C, confirmationId`).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateScheduledMoveRequest {
+    /// The account that schedules the move, 16 digits.
+    pub account_id: String,
+    /// [`MOVE_ACTION_CANCEL`] (`C`); issue 13 adds other actions.
+    pub action: String,
+    /// The move's confirmation number (`auxAcctConfNo` of the aux account).
+    pub confirmation_id: String,
+}
+
+/// Answer of `POST /scheduled-move`: empty on success; a business failure carries
+/// `errorCode` + `errorMessage` (seed 002: "scheduled move update ... ends in failure when
+/// the response carries errorCode").
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateScheduledMoveResponse {
+    /// Failure code, e.g. [`MOVE_NOT_FOUND`]; absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_code: Option<String>,
+    /// Failure text (English, for logs and tracking).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+}

@@ -127,6 +127,8 @@ calls! {
     AuxAccount = "auxAccount": Account POST "/aux-account";
     /// `POST /account/restart-device` (restart the internet modem).
     RestartDevice = "restartDevice": Account POST "/restart-device";
+    /// `POST /account/scheduled-move` (update, e.g. cancel, a scheduled move).
+    UpdateScheduledMove = "updateScheduledMove": Account POST "/scheduled-move";
 }
 
 impl Call {

@@ -13,6 +13,8 @@
 //! | `NOT_FOUND` | 404 | unknown site or API-looking path, unknown digital session |
 //! | `METHOD_NOT_ALLOWED` | 405 | a contract path with a method it lacks (`Allow` lists its methods) |
 //! | `ORDER_NOT_READY` | 409 | the buy context lacks what the call needs (e.g. submit before payment) |
+//! | `NO_SCHEDULED_MOVE` | 409 | cancel of a scheduled move on an account without one |
+//! | `MOVE_CANCEL_CUTOFF_PASSED` | 409 | cancel of a move whose day has begun (seed 001 §4 "Scheduled move") |
 //! | `IDEMPOTENCY_MISMATCH` | 422 | an `Idempotency-Key` reused with a different body |
 //! | `PAYLOAD_TOO_LARGE` | 413 | body over `BFF_MAX_BODY_BYTES` |
 //! | `RATE_LIMITED` | 429 | too many POSTs from one client address |
@@ -62,6 +64,12 @@ pub enum ErrorCode {
     /// product details, customer, payment id or payment instrument; retail: a serviceable
     /// location checked before the assign); see `message`.
     OrderNotReady,
+    /// 409: the account has no scheduled move (or none with a confirmation id) to cancel.
+    NoScheduledMove,
+    /// 409: the move day has begun (the cutoff: 5:00 UTC in standard time, 4:00 UTC in
+    /// daylight time, on the move day; seed 001 §4 "Scheduled move"): it can no longer be
+    /// cancelled.
+    MoveCancelCutoffPassed,
     /// 413: request body larger than the configured limit.
     PayloadTooLarge,
     /// 422: this `Idempotency-Key` was first used with a different body.
@@ -96,7 +104,9 @@ impl ErrorCode {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::OrderNotReady => StatusCode::CONFLICT,
+            Self::OrderNotReady | Self::NoScheduledMove | Self::MoveCancelCutoffPassed => {
+                StatusCode::CONFLICT
+            }
             Self::IdempotencyMismatch => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,

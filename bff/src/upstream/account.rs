@@ -1,13 +1,16 @@
 //! Account service: `POST {base}/dashboard` `DashboardRequest` -> `DashboardResponse`;
 //! `POST {base}/aux-account` `AuxAccountRequest` -> `AuxAccountResponse` (seed 001 §7
 //! "Dashboard", "Aux account"); `POST {base}/restart-device` `RestartDeviceRequest` ->
-//! `RestartDeviceResponse` (seed 001 §7 "Restart device"). An unknown account or other business failure comes back
+//! `RestartDeviceResponse` (seed 001 §7 "Restart device"); `POST {base}/scheduled-move`
+//! `UpdateScheduledMoveRequest` -> `UpdateScheduledMoveResponse` (seed 002 "update scheduled
+//! move"). An unknown account or other business failure comes back
 //! with 200 and `errorCode` + `errorMessage` (e.g. `ACCOUNT_NOT_FOUND`): the caller decides.
 
 use upstream::{
     account::{
         AuxAccountRequest, AuxAccountResponse, DashboardRequest, DashboardResponse,
-        RestartDeviceRequest, RestartDeviceResponse,
+        MOVE_ACTION_CANCEL, RestartDeviceRequest, RestartDeviceResponse,
+        UpdateScheduledMoveRequest, UpdateScheduledMoveResponse,
     },
     service::Service,
 };
@@ -56,6 +59,31 @@ pub async fn restart_device(
             Service::Account,
             reqwest::Method::POST,
             "/restart-device",
+            ctx,
+        )
+        .json(&body);
+    c.send_json(Service::Account, rb).await
+}
+
+/// Cancels the scheduled move `confirmation_id` of `account_id` (seed 002 "update scheduled
+/// move": action `C` with the confirmation id). An answer with `errorCode` is a business
+/// failure: the caller decides.
+pub async fn cancel_scheduled_move(
+    c: &Clients,
+    ctx: &CallCtx,
+    account_id: &str,
+    confirmation_id: &str,
+) -> Result<UpdateScheduledMoveResponse, UpstreamError> {
+    let body = UpdateScheduledMoveRequest {
+        account_id: account_id.to_owned(),
+        action: MOVE_ACTION_CANCEL.to_owned(),
+        confirmation_id: confirmation_id.to_owned(),
+    };
+    let rb = c
+        .request(
+            Service::Account,
+            reqwest::Method::POST,
+            "/scheduled-move",
             ctx,
         )
         .json(&body);

@@ -39,6 +39,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
     let want = [
         "addPaymentInstrument",
         "assignDevice",
+        "cancelScheduledMove",
         "chooseAccount",
         "createDigitalSession",
         "decodeSignIn",
@@ -68,6 +69,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "health",
         "logout",
         "ping",
+        "restartDevice",
         "restoreDigitalSession",
         "searchAddresses",
         "signOut",
@@ -123,7 +125,7 @@ fn state_changing_operations_declare_csrf_and_the_shared_answers() {
             }
         }
     }
-    assert_eq!(writes, 14, "the contract's state-changing operations");
+    assert_eq!(writes, 16, "the contract's state-changing operations");
     gets_that_write.sort();
     assert_eq!(
         gets_that_write,

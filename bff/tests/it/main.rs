@@ -12,6 +12,7 @@ mod campaign;
 mod compression;
 mod contract;
 mod csrf;
+mod dashboard_actions;
 mod faults;
 mod headers;
 mod instances;

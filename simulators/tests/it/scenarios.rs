@@ -44,7 +44,8 @@ fn every_file_parses_and_validates() {
     assert_eq!(count("retail"), 35);
     assert_eq!(count("buy"), 55);
     assert_eq!(count("signin"), 25);
-    assert_eq!(scenario::all().len(), 35 + 55 + 25);
+    assert_eq!(count("dashboard"), 5);
+    assert_eq!(scenario::all().len(), 35 + 55 + 25 + 5);
 }
 
 #[test]
@@ -104,6 +105,7 @@ fn messages_are_content_keys_of_their_flow_in_both_locales() {
             let area = match s.flow.as_str() {
                 "retail" => "merchant-flow",
                 "buy" => "buyflow",
+                "dashboard" => "account-dashboard",
                 other => panic!("{}: no content area for flow {other}", s.id),
             };
             let flow: serde_json::Value =

@@ -2380,6 +2380,22 @@ export interface components {
             alt: string;
         };
         /**
+         * InfoModalTexts
+         * @description The generic info modal (seed 001 §2 "Page shell": title, body, optional cancel-move
+         *     confirmation "Yes, Cancel" / "No, keep Move Request", close). `body`: paragraphs
+         *     separated by a blank line.
+         */
+        InfoModalTexts: {
+            title: string;
+            body: string;
+            /** @description "Yes, Cancel". */
+            confirm: string;
+            /** @description "No, keep Move Request". */
+            keep: string;
+            /** @description Label of the close button. */
+            close: string;
+        };
+        /**
          * @description Outcome of `addPaymentInstrument`.
          * @enum {string}
          */
@@ -2553,6 +2569,15 @@ export interface components {
             cancelByLabel: string;
             /** @description Link back to the dashboard. */
             back: string;
+            /** @description Opens the cancel confirmation (seed 001 §4 "Scheduled move"). */
+            cancel: string;
+            /** @description Shown while the cancel is sent. */
+            cancelling: string;
+            /**
+             * @description The generic info modal with the cancel-move confirmation (seed 001 §2 "Page
+             *     shell").
+             */
+            cancelModal: components["schemas"]["InfoModalTexts"] & unknown;
         };
         /**
          * @description What happened to the order.
@@ -3032,6 +3057,10 @@ export interface components {
             expiredMoving: string;
             /** @description Link of the active tile to the internet detail page. */
             details: string;
+            /** @description Link to the Instant TV detail page (`detail-xitv`), when the account has TV. */
+            tvDetails: string;
+            /** @description Link to the TV200 detail page (`detail-tv200`), when the account has TV200. */
+            tv200Details: string;
             tvHeading: string;
             /** @description TV products by product code (`VDO_XITV_30`, packages, add-ons, `TV200`). */
             tvProducts: components["schemas"]["CodeText"][];

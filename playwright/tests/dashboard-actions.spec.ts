@@ -11,6 +11,11 @@ import type { DashboardContent } from '../../web/src/flows/dashboard/content';
 
 const MOVING = '8993100000001304';
 
+// the welcome tour (once per browser) is not what these tests are about
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('xpp_wt', 'true'));
+});
+
 async function dashboardContent(request: APIRequestContext, locale: string): Promise<DashboardContent> {
   const res = await request.get(`${locale === 'es' ? '/-/api/es' : '/-/api'}/my.prepaid/account-dashboard`);
   expect(res.ok()).toBe(true);
@@ -51,6 +56,6 @@ test('the reset-router modal in Spanish: intro, then restarted', async ({ page }
   await dialog.getByRole('button', { name: d.resetRouter.restart }).click();
   await expect(page.getByRole('dialog', { name: d.resetRouter.restartedTitle })).toContainText(d.resetRouter.restartedBody);
   await expectNoAxeViolations(page, 'reset-router restarted (es)');
-  await page.getByRole('button', { name: d.resetRouter.close }).click();
+  await page.getByRole('button', { name: d.resetRouter.close, exact: true }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Faq } from '../../components/Faq';
 import type { Locale } from '../../lib/locale';
@@ -32,11 +32,12 @@ export function DashboardView({
   const location = useLocation();
   const navigate = useNavigate();
   const [resetOpen, setResetOpen] = useState(false);
-  const [moveCancelled] = useState(() => {
-    const flag = (location.state as Record<string, unknown> | null)?.[MOVE_CANCELLED_STATE] === true;
-    if (flag) queueMicrotask(() => navigate(`${location.pathname}${location.search}`, { replace: true, state: null }));
-    return flag;
-  });
+  const [moveCancelled] = useState(() => (location.state as Record<string, unknown> | null)?.[MOVE_CANCELLED_STATE] === true);
+  // clear the flag from the history entry at once: a reload or a later visit shows no banner
+  useEffect(() => {
+    if (moveCancelled) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
   return (
     <div className="dashboard" data-page="dashboard" data-stage="show" data-status={dashboard.status}>
       <title>{content.pageTitle}</title>

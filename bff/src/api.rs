@@ -11,7 +11,7 @@ use poem_openapi::OpenApiService;
 use crate::flows::{
     account_information::api::AccountInformationApi,
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
-    dashboard::api::DashboardApi,
+    dashboard::{actions::DashboardActionsApi, api::DashboardApi},
     retail::api::RetailApi,
     signin::api::SignInApi,
     site::{
@@ -37,6 +37,7 @@ pub type Api = (
     SignInApi,
     DashboardApi,
     AccountInformationApi,
+    DashboardActionsApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -55,6 +56,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             SignInApi,
             DashboardApi,
             AccountInformationApi,
+            DashboardActionsApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

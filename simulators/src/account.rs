@@ -1,18 +1,21 @@
 //! Account simulator, prefix `/account`: the dashboard record of an account (call name
 //! `dashboard`), its aux accounts (call name `auxAccount`), the customer update (call
-//! `updateCustomer`) and the sync-up (call `syncUp`); seed 001 §3 "Dashboard response",
-//! "Aux account", "Customer update payloads", §7 (the seed's `{hash}` paths as
-//! `POST /dashboard`, `POST /aux-account`, `POST /sync-up`). Answers come from
+//! `updateCustomer`), the sync-up (call `syncUp`), the restart of its modem (call
+//! `restartDevice`) and the update of a scheduled move (call `updateScheduledMove`, seed 002
+//! "update scheduled move"); seed 001 §3 "Dashboard response", "Aux account", "Customer
+//! update payloads", §7 (the seed's `{hash}` paths as `POST /dashboard`, `POST /aux-account`,
+//! `POST /sync-up`, `POST /restart-device`, `POST /scheduled-move`). Answers come from
 //! [`crate::account_world`] at the system clock, so the days remaining of each account stay
 //! the same whatever the day, overlaid with what the run changed ([`PREFERENCES`],
-//! [`SYNCED`]; `crate::run_state`).
+//! [`SYNCED`], [`CANCELLED_MOVES`]; `crate::run_state`).
 
 use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::{
     account::{
         ACCOUNT_NOT_FOUND, AuxAccountRequest, AuxAccountResponse, CustomerUpdateResponse,
-        DashboardRequest, DashboardResponse, LanguagePreference, SyncUpRequest,
-        UpdateCustomerRequest, UpdateStatus,
+        DashboardRequest, DashboardResponse, LanguagePreference, RestartDeviceRequest,
+        RestartDeviceResponse, SyncUpRequest, UpdateCustomerRequest,
+        UpdateScheduledMoveRequest, UpdateScheduledMoveResponse, UpdateStatus,
     },
     call::Call,
 };
@@ -87,6 +90,10 @@ fn with_preferences(mut world: DashboardResponse, run: &Run) -> DashboardRespons
     }
     world
 }
+};
+
+/// The accounts whose scheduled move a run has cancelled (`updateScheduledMove`, action C).
+pub static CANCELLED_MOVES: RunStore<bool> = RunStore::new();
 
 #[derive(Tags)]
 enum Tag {
@@ -94,7 +101,7 @@ enum Tag {
     Account,
 }
 
-/// `POST /account/dashboard`, `POST /account/aux-account`.
+/// `POST /account/dashboard`, `POST /account/aux-account`, `POST /account/restart-device`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct AccountApi;
 
@@ -128,7 +135,8 @@ impl AccountApi {
 
     /// The aux accounts of `accountId` (a scheduled move: `MOVE`, Preactivated, 10 days
     /// ahead; a closed account's Preactivated or Activated aux account) and its reconnect
-    /// eligibility. Unknown account: 200 with `errorCode: ACCOUNT_NOT_FOUND`.
+    /// eligibility; without the move once the run has cancelled it (`updateScheduledMove`).
+    /// Unknown account: 200 with `errorCode: ACCOUNT_NOT_FOUND`.
     #[oai(path = "/aux-account", method = "post", operation_id = "getAuxAccount")]
     async fn aux_account(
         &self,
@@ -136,14 +144,83 @@ impl AccountApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
+        /// Run id (UUID, harness mode only): what this run changed is remembered apart.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
         /// Tracking id of the call (UUID v4).
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<AuxAccountResponse> {
-        Json(account_world::aux_account(
-            &body.account_id,
-            chrono::Utc::now(),
-        ))
+        let aux = account_world::aux_account(&body.account_id, chrono::Utc::now());
+        let cancelled = CANCELLED_MOVES.get(&Run::of(&run), &body.account_id) == Some(true);
+        Json(if cancelled {
+            account_world::without_move(aux)
+        } else {
+            aux
+        })
+    }
+
+    /// Updates the scheduled move of `accountId` (seed 002 "update scheduled move"): action
+    /// `C` with the move's `confirmationId` (`auxAcctConfNo`) cancels it for this run (the
+    /// next aux-account answer has no move) and answers `{}`; an unknown or already
+    /// cancelled move is `errorCode: MOVE_NOT_FOUND`, another action `INVALID_ACTION`, an
+    /// unknown account `ACCOUNT_NOT_FOUND` (all 200).
+    #[oai(
+        path = "/scheduled-move",
+        method = "post",
+        operation_id = "updateScheduledMove"
+    )]
+    async fn update_scheduled_move(
+        &self,
+        body: Json<UpdateScheduledMoveRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        scenario: Header<Option<String>>,
+        /// Run id (UUID, harness mode only): what this run changed is remembered apart.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<UpdateScheduledMoveResponse> {
+        // a scenario that refuses the call: the provider would not have cancelled
+        let refused = scenario_fails(&scenario, Call::UpdateScheduledMove);
+        // under one lock: of two concurrent cancels only one succeeds
+        Json(
+            CANCELLED_MOVES.update(&Run::of(&run), &body.account_id, |done| {
+                let answer = account_world::update_scheduled_move(
+                    &body,
+                    *done == Some(true),
+                    chrono::Utc::now(),
+                );
+                if answer.error_code.is_none() && !refused {
+                    *done = Some(true);
+                }
+                answer
+            }),
+        )
+    }
+
+    /// Restarts the internet modem(s) of `deviceDetails` (seed 001 §7 "Restart device"):
+    /// `status: RESTARTED` when each `macId` is a modem of `accountId`, else `FAILED` with
+    /// `errorCode` `DEVICE_NOT_FOUND` (or `ACCOUNT_NOT_FOUND`). A scenario answers `FAILED`
+    /// for a real modem with `restartDevice: {respond: {status: FAILED}}`.
+    #[oai(
+        path = "/restart-device",
+        method = "post",
+        operation_id = "restartDevice"
+    )]
+    async fn restart_device(
+        &self,
+        body: Json<RestartDeviceRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<RestartDeviceResponse> {
+        Json(account_world::restart_device(&body))
     }
 
     /// Saves the language and SMS preferences of `accountId` (seed 001 §7 "Update

@@ -12,8 +12,10 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 use upstream::account::{
     ACCOUNT_NOT_FOUND, ACCOUNT_TYPE_VAN, AccountCustomerInfo, AcpBenefit, AcpDetail, AcpStatus,
     AuxAccountResponse, AuxAcctStatus, AuxAcctType, AuxDetail, AuxSubsPlan, AvailablePlan,
-    CUSTOMER_TYPE_TRIBAL, CimaDetails, DashboardResponse, LOB_HSD, LOB_VIDEO, PaymentDetail,
-    PlanDetail, PlanStatusDetail, ReconnectEligibility, SubscriptionDetail,
+    CUSTOMER_TYPE_TRIBAL, CimaDetails, DashboardResponse, LOB_HSD, LOB_VIDEO, MOVE_ACTION_CANCEL,
+    MOVE_NOT_FOUND, PaymentDetail, PlanDetail, PlanStatusDetail, ReconnectEligibility,
+    RestartDeviceDetail, RestartDeviceRequest, RestartDeviceResponse, RestartStatus,
+    SubscriptionDetail, UpdateScheduledMoveRequest, UpdateScheduledMoveResponse,
 };
 use upstream::address::Address;
 use upstream::identity::PrepaidStatus;
@@ -425,6 +427,89 @@ pub fn aux_account(account_id: &str, now: DateTime<Utc>) -> AuxAccountResponse {
     }
 }
 
+/// Answer of `POST /account/scheduled-move` for `req`, given whether the run has already
+/// cancelled the account's move: cancels (empty answer) when `action` is `C` and
+/// `confirmationId` is the `auxAcctConfNo` of the account's scheduled move (as
+/// [`aux_account`] answers it) not yet cancelled; else [`MOVE_NOT_FOUND`] (or
+/// [`ACCOUNT_NOT_FOUND`], or `INVALID_ACTION` for another action). The caller remembers a
+/// success (`run_state`).
+pub fn update_scheduled_move(
+    req: &UpdateScheduledMoveRequest,
+    already_cancelled: bool,
+    now: DateTime<Utc>,
+) -> UpdateScheduledMoveResponse {
+    let failed = |code: &str, message: &str| UpdateScheduledMoveResponse {
+        error_code: Some(code.into()),
+        error_message: Some(message.into()),
+    };
+    let aux = aux_account(&req.account_id, now);
+    if aux.error_code.is_some() {
+        return failed(ACCOUNT_NOT_FOUND, NOT_FOUND_MESSAGE);
+    }
+    if req.action != MOVE_ACTION_CANCEL {
+        return failed(INVALID_ACTION, "Unknown scheduled-move action.");
+    }
+    let scheduled = aux.aux_details.iter().any(|d| {
+        d.aux_acct_type == AuxAcctType::Move
+            && d.aux_acct_status == AuxAcctStatus::Preactivated
+            && d.aux_acct_conf_no.as_deref() == Some(req.confirmation_id.as_str())
+    });
+    if !scheduled || already_cancelled {
+        return failed(
+            MOVE_NOT_FOUND,
+            "No scheduled move with this confirmation id.",
+        );
+    }
+    UpdateScheduledMoveResponse::default()
+}
+
+/// `errorCode` of a scheduled-move update with an action the service does not know.
+pub const INVALID_ACTION: &str = "INVALID_ACTION";
+
+/// The aux-account answer once the run has cancelled the account's move: without its MOVE
+/// aux accounts (seed 001 §4 "Cancelling success ... clears aux accounts").
+pub fn without_move(mut aux: AuxAccountResponse) -> AuxAccountResponse {
+    aux.aux_details.retain(|d| {
+        d.aux_acct_type != AuxAcctType::Move || d.aux_acct_status != AuxAcctStatus::Preactivated
+    });
+    aux
+}
+
+/// `errorCode` of a restart of a device the account does not have (our name: the seed
+/// names no code).
+pub const DEVICE_NOT_FOUND: &str = "DEVICE_NOT_FOUND";
+
+/// Answer of `POST /account/restart-device`: `RESTARTED` when every device asked for is an
+/// internet modem of the account (its `macId` as [`dashboard`] answers it), else `FAILED`
+/// with [`DEVICE_NOT_FOUND`]; an unknown account: `FAILED` with [`ACCOUNT_NOT_FOUND`]. A
+/// `FAILED` restart of a real modem is a scenario's `respond: {status: FAILED}`.
+pub fn restart_device(req: &RestartDeviceRequest) -> RestartDeviceResponse {
+    let failed = |code: &str, message: &str| RestartDeviceResponse {
+        status: RestartStatus::Failed,
+        error_code: Some(code.into()),
+        error_message: Some(message.into()),
+    };
+    let Some(a) = find(&req.account_id) else {
+        return failed(ACCOUNT_NOT_FOUND, NOT_FOUND_MESSAGE);
+    };
+    let modems: Vec<String> = devices(&a)
+        .into_iter()
+        .filter(|d| d.device_lob == LOB_HSD)
+        .filter_map(|d| d.mac_id)
+        .collect();
+    let known = |d: &RestartDeviceDetail| {
+        d.prepaid_product.lob == LOB_HSD && modems.iter().any(|m| m.eq_ignore_ascii_case(&d.mac_id))
+    };
+    if req.device_details.is_empty() || !req.device_details.iter().all(known) {
+        return failed(DEVICE_NOT_FOUND, "No such device on this account.");
+    }
+    RestartDeviceResponse {
+        status: RestartStatus::Restarted,
+        error_code: None,
+        error_message: None,
+    }
+}
+
 /// Answer of `POST /payments/get-custpayment-info` for `account_id`: the stored Visa and
 /// `enrollAutoPayment` of the states with a card, else only `businessErrorCode`
 /// [`NO_INSTRUMENT`] (also for an unknown account).
@@ -566,5 +651,55 @@ mod tests {
                 .filter(|s| s.device_lob == LOB_HSD)
                 .all(|s| s.mac_id.is_some())
         );
+    }
+
+    #[test]
+    fn a_modem_of_the_account_restarts_and_any_other_device_fails() {
+        let id = "8993100000001308";
+        let d = dashboard(id, at("2026-03-07T12:00:00Z"));
+        let mac = d.subscription_details[0].mac_id.clone().unwrap();
+        let ok = restart_device(&RestartDeviceRequest::modem(id, &mac, "DIGITAL2.0", "t"));
+        assert_eq!(ok.status, RestartStatus::Restarted);
+        assert_eq!(ok.error_code, None);
+        let other = restart_device(&RestartDeviceRequest::modem(
+            id,
+            "00:00:00:00:00:00",
+            "s",
+            "t",
+        ));
+        assert_eq!(other.status, RestartStatus::Failed);
+        assert_eq!(other.error_code.as_deref(), Some(DEVICE_NOT_FOUND));
+        let unknown = restart_device(&RestartDeviceRequest::modem(
+            "0000000000000000",
+            &mac,
+            "s",
+            "t",
+        ));
+        assert_eq!(unknown.status, RestartStatus::Failed);
+        assert_eq!(unknown.error_code.as_deref(), Some(ACCOUNT_NOT_FOUND));
+    }
+
+    #[test]
+    fn a_move_cancels_once_with_its_confirmation_id() {
+        let now = at("2026-03-07T12:00:00Z");
+        let id = "8993100000001304";
+        let aux = aux_account(id, now);
+        let conf = aux.aux_details[0].aux_acct_conf_no.clone().unwrap();
+        let req = |action: &str, conf: &str| UpdateScheduledMoveRequest {
+            account_id: id.into(),
+            action: action.into(),
+            confirmation_id: conf.into(),
+        };
+        assert_eq!(
+            update_scheduled_move(&req("C", &conf), false, now).error_code,
+            None
+        );
+        let again = update_scheduled_move(&req("C", &conf), true, now);
+        assert_eq!(again.error_code.as_deref(), Some(MOVE_NOT_FOUND));
+        let wrong = update_scheduled_move(&req("C", "MV00000000"), false, now);
+        assert_eq!(wrong.error_code.as_deref(), Some(MOVE_NOT_FOUND));
+        let action = update_scheduled_move(&req("X", &conf), false, now);
+        assert_eq!(action.error_code.as_deref(), Some(INVALID_ACTION));
+        assert!(without_move(aux).aux_details.is_empty());
     }
 }

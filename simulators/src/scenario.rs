@@ -71,6 +71,10 @@ pub const ACCOUNT_INFORMATION_STAGES: &[&str] = &[
     "sync-up-failed",
     "no-sync-up",
 ];
+/// Stages of the dashboard actions (issue 11, `scenarios/dashboard/`): after cancelling the
+/// scheduled move, the dashboard (with the cancelled-move banner) or the error page; after
+/// the reset-router modal's restart, its restarted or failed state (seed 001 §2 "Dashboard").
+pub const DASHBOARD_STAGES: &[&str] = &["dashboard", "error", "restarted", "restart-failed"];
 
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
@@ -79,6 +83,7 @@ pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
         "buy" => Some(BUY_STAGES),
         "signin" => Some(SIGNIN_STAGES),
         "account-information" => Some(ACCOUNT_INFORMATION_STAGES),
+        "dashboard" => Some(DASHBOARD_STAGES),
         _ => None,
     }
 }

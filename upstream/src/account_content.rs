@@ -146,6 +146,10 @@ section!(
         expired_moving: String,
         /// Link of the active tile to the internet detail page.
         details: String,
+        /// Link to the Instant TV detail page (`detail-xitv`), when the account has TV.
+        tv_details: String,
+        /// Link to the TV200 detail page (`detail-tv200`), when the account has TV200.
+        tv200_details: String,
         tv_heading: String,
         /// TV products by product code (`VDO_XITV_30`, packages, add-ons, `TV200`).
         tv_products: Vec<CodeText>,
@@ -317,5 +321,28 @@ section!(
         cancel_by_label: String,
         /// Link back to the dashboard.
         back: String,
+        /// Opens the cancel confirmation (seed 001 §4 "Scheduled move").
+        cancel: String,
+        /// Shown while the cancel is sent.
+        cancelling: String,
+        /// The generic info modal with the cancel-move confirmation (seed 001 §2 "Page
+        /// shell").
+        cancel_modal: InfoModalTexts,
+    }
+);
+
+section!(
+    /// The generic info modal (seed 001 §2 "Page shell": title, body, optional cancel-move
+    /// confirmation "Yes, Cancel" / "No, keep Move Request", close). `body`: paragraphs
+    /// separated by a blank line.
+    InfoModalTexts {
+        title: String,
+        body: String,
+        /// "Yes, Cancel".
+        confirm: String,
+        /// "No, keep Move Request".
+        keep: String,
+        /// Label of the close button.
+        close: String,
     }
 );

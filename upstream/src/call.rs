@@ -129,6 +129,10 @@ calls! {
     UpdateCustomer = "updateCustomer": Account POST "/update-customer";
     /// `POST /account/sync-up` (the identity's contact points onto the prepaid account).
     SyncUp = "syncUp": Account POST "/sync-up";
+    /// `POST /account/restart-device` (restart the internet modem).
+    RestartDevice = "restartDevice": Account POST "/restart-device";
+    /// `POST /account/scheduled-move` (update, e.g. cancel, a scheduled move).
+    UpdateScheduledMove = "updateScheduledMove": Account POST "/scheduled-move";
 }
 
 impl Call {

@@ -15,6 +15,8 @@
 //! | `ORDER_NOT_READY` | 409 | the buy context lacks what the call needs (e.g. submit before payment) |
 //! | `PREFERENCES_UNCHANGED` | 409 | communication preferences equal to the saved ones (seed 001 §5) |
 //! | `SYNC_UP_NOT_OFFERED` | 409 | a sync-up for an account the rule offers none (seed 001 §2) |
+//! | `NO_SCHEDULED_MOVE` | 409 | cancel of a scheduled move on an account without one |
+//! | `MOVE_CANCEL_CUTOFF_PASSED` | 409 | cancel of a move whose day has begun (seed 001 §4 "Scheduled move") |
 //! | `IDEMPOTENCY_MISMATCH` | 422 | an `Idempotency-Key` reused with a different body |
 //! | `PAYLOAD_TOO_LARGE` | 413 | body over `BFF_MAX_BODY_BYTES` |
 //! | `RATE_LIMITED` | 429 | too many POSTs from one client address |
@@ -70,6 +72,12 @@ pub enum ErrorCode {
     /// 409: `submitSyncUp` for an account whose contact points both match or are both
     /// unknown (seed 001 §2: no sync-up is offered).
     SyncUpNotOffered,
+    /// 409: the account has no scheduled move (or none with a confirmation id) to cancel.
+    NoScheduledMove,
+    /// 409: the move day has begun (the cutoff: 5:00 UTC in standard time, 4:00 UTC in
+    /// daylight time, on the move day; seed 001 §4 "Scheduled move"): it can no longer be
+    /// cancelled.
+    MoveCancelCutoffPassed,
     /// 413: request body larger than the configured limit.
     PayloadTooLarge,
     /// 422: this `Idempotency-Key` was first used with a different body.
@@ -104,7 +112,11 @@ impl ErrorCode {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::OrderNotReady | Self::PreferencesUnchanged | Self::SyncUpNotOffered => {
+            Self::OrderNotReady
+            | Self::PreferencesUnchanged
+            | Self::SyncUpNotOffered
+            | Self::NoScheduledMove
+            | Self::MoveCancelCutoffPassed => {
                 StatusCode::CONFLICT
             }
             Self::IdempotencyMismatch => StatusCode::UNPROCESSABLE_ENTITY,

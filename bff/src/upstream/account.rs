@@ -2,18 +2,23 @@
 //! `POST {base}/aux-account` `AuxAccountRequest` -> `AuxAccountResponse` (seed 001 §7
 //! "Dashboard", "Aux account"); `POST {base}/update-customer` `UpdateCustomerRequest` and
 //! `POST {base}/sync-up` `SyncUpRequest` -> `CustomerUpdateResponse` (§7 "Update
-//! customer", "Sync-up update"). An unknown account or other business failure comes back
+//! customer", "Sync-up update"); `POST {base}/restart-device` `RestartDeviceRequest` ->
+//! `RestartDeviceResponse` (seed 001 §7 "Restart device"); `POST {base}/scheduled-move`
+//! `UpdateScheduledMoveRequest` -> `UpdateScheduledMoveResponse` (seed 002 "update scheduled
+//! move"). An unknown account or other business failure comes back
 //! with 200 and `errorCode` + `errorMessage` (e.g. `ACCOUNT_NOT_FOUND`): the caller decides.
 
 use upstream::{
     account::{
         AuxAccountRequest, AuxAccountResponse, CustomerUpdateResponse, DashboardRequest,
-        DashboardResponse, SyncUpRequest, UpdateCustomerRequest,
+        DashboardResponse, MOVE_ACTION_CANCEL, RestartDeviceRequest, RestartDeviceResponse,
+        SyncUpRequest, UpdateCustomerRequest, UpdateScheduledMoveRequest,
+        UpdateScheduledMoveResponse,
     },
     service::Service,
 };
 
-use super::{CallCtx, Clients, UpstreamError};
+use super::{CallCtx, Clients, SOURCE, UpstreamError};
 
 /// The dashboard record of `account_id`: customer, devices and plans, plan status, available
 /// plans, ACP, service address (every part asked for, seed 001 §7).
@@ -38,6 +43,53 @@ pub async fn aux_account(
     let rb = c
         .request(Service::Account, reqwest::Method::POST, "/aux-account", ctx)
         .json(&AuxAccountRequest::for_account(account_id));
+    c.send_json(Service::Account, rb).await
+}
+
+/// Restarts the internet modem `mac_id` of `account_id` (seed 001 §7 "Restart device":
+/// `resetOnly: true`, `prepaidProduct.lob: HSD`, `source: DIGITAL2.0`, the call's tracking
+/// id). The answer's `status` is `RESTARTED` or `FAILED` (a business failure also carries
+/// `errorCode`): the caller decides.
+pub async fn restart_device(
+    c: &Clients,
+    ctx: &CallCtx,
+    account_id: &str,
+    mac_id: &str,
+) -> Result<RestartDeviceResponse, UpstreamError> {
+    let body = RestartDeviceRequest::modem(account_id, mac_id, SOURCE, &ctx.tracking_id);
+    let rb = c
+        .request(
+            Service::Account,
+            reqwest::Method::POST,
+            "/restart-device",
+            ctx,
+        )
+        .json(&body);
+    c.send_json(Service::Account, rb).await
+}
+
+/// Cancels the scheduled move `confirmation_id` of `account_id` (seed 002 "update scheduled
+/// move": action `C` with the confirmation id). An answer with `errorCode` is a business
+/// failure: the caller decides.
+pub async fn cancel_scheduled_move(
+    c: &Clients,
+    ctx: &CallCtx,
+    account_id: &str,
+    confirmation_id: &str,
+) -> Result<UpdateScheduledMoveResponse, UpstreamError> {
+    let body = UpdateScheduledMoveRequest {
+        account_id: account_id.to_owned(),
+        action: MOVE_ACTION_CANCEL.to_owned(),
+        confirmation_id: confirmation_id.to_owned(),
+    };
+    let rb = c
+        .request(
+            Service::Account,
+            reqwest::Method::POST,
+            "/scheduled-move",
+            ctx,
+        )
+        .json(&body);
     c.send_json(Service::Account, rb).await
 }
 

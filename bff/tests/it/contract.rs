@@ -39,6 +39,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
     let want = [
         "addPaymentInstrument",
         "assignDevice",
+        "cancelScheduledMove",
         "chooseAccount",
         "createDigitalSession",
         "decodeSignIn",
@@ -70,6 +71,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "health",
         "logout",
         "ping",
+        "restartDevice",
         "restoreDigitalSession",
         "searchAddresses",
         "signOut",

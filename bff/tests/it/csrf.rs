@@ -171,5 +171,5 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
             }
         }
     }
-    assert_eq!((writes, reads), (21, 23), "operations checked");
+    assert_eq!((writes, reads), (23, 25), "operations checked");
 }

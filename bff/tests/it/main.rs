@@ -13,6 +13,7 @@ mod campaign;
 mod compression;
 mod contract;
 mod csrf;
+mod dashboard_actions;
 mod faults;
 mod headers;
 mod instances;

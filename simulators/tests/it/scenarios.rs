@@ -43,9 +43,10 @@ fn every_file_parses_and_validates() {
     let count = |flow: &str| scenario::all().iter().filter(|s| s.flow == flow).count();
     assert_eq!(count("retail"), 35);
     assert_eq!(count("buy"), 55);
-    assert_eq!(count("signin"), 25);
+    assert_eq!(count("signin"), 36);
     assert_eq!(count("account-information"), 8);
-    assert_eq!(scenario::all().len(), 35 + 55 + 25 + 8);
+    assert_eq!(count("dashboard"), 5);
+    assert_eq!(scenario::all().len(), 35 + 55 + 36 + 8 + 5);
 }
 
 #[test]
@@ -105,6 +106,7 @@ fn messages_are_content_keys_of_their_flow_in_both_locales() {
             let area = match s.flow.as_str() {
                 "retail" => "merchant-flow",
                 "buy" => "buyflow",
+                "dashboard" => "account-dashboard",
                 other => panic!("{}: no content area for flow {other}", s.id),
             };
             let flow: serde_json::Value =

@@ -786,29 +786,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/secure2/accounts/{accountId}/account-information": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The account information page (seed 001 §2 "Account info card", "Communication
-         *     preferences"): the signed-in person from the session's identity (names, chosen
-         *     name, pronoun, sign-in id, mobile and e-mail with their verified flags) and the
-         *     account's saved language and SMS opt-in from the account service.
-         */
-        get: operations["getAccountInformation"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/secure2/accounts/{accountId}/communication-preferences": {
+    "/secure2/accounts/{accountId}/scheduled-move/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -818,43 +796,41 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Saves the account's language and SMS opt-in (seed 001 §4 "Communication
-         *     preferences", §7 "Update customer"), only when they differ from the saved ones
-         *     (§5; read again from the account service, so the comparison is with what is saved
-         *     now): else 409 `PREFERENCES_UNCHANGED`. The answer is what was saved.
+         * Cancels the scheduled move of `accountId` (seed 001 §4 "Scheduled move"): reads the
+         *     aux accounts, takes the move's confirmation id (`auxAcctConfNo`) and sends the update
+         *     with action `C` (seed 002). 200 `{result: cancelled}`; the upstream's `errorCode`
+         *     is 200 `{result: failed, errorCode, message}` with the error catalogue's message in
+         *     the request's language (the web shows the error page). 409 `NO_SCHEDULED_MOVE`
+         *     without a move (or one without a confirmation id); 409 `MOVE_CANCEL_CUTOFF_PASSED`
+         *     at or after the cutoff (the move day's start in US Eastern time, BFF clock). One
+         *     update per `Idempotency-Key` (one per confirmation the user gives): a double click
+         *     gets the first answer. Needs `x-xsrf-token`.
          */
-        post: operations["updateCommunicationPreferences"];
+        post: operations["cancelScheduledMove"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/secure2/accounts/{accountId}/sync-up": {
+    "/secure2/accounts/{accountId}/device/restart": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Whether the sync-up modal opens now (seed 001 §2 "Dashboard": by default once per
-         *     session when the identity account of this account has a contact-match combination
-         *     other than both `true` or both `NA`) and what it shows (§2 "Page shell": name,
-         *     sign-in id, mobile, e-mail; §5 defaults). The first `open: true` marks the modal
-         *     shown for the session (the seed's `xpp_su`), so this GET changes the session and
-         *     takes the `csrf` scheme; closing the modal without submitting counts as shown.
-         */
-        get: operations["getSyncUp"];
+        get?: never;
         put?: never;
         /**
-         * Submits the sync-up modal (seed 001 §7 "Sync-up update"): the BFF sends the
-         *     identity's guid, e-mail and mobile from the session with the language and SMS
-         *     opt-in chosen; the browser sends only those two. On success the session's record of
-         *     the account counts as synced (no modal again). 409 `SYNC_UP_NOT_OFFERED` for an
-         *     account whose contact points need none.
+         * Restarts the internet modem of `accountId` (seed 001 §2 "Reset-router modal", §7
+         *     "Restart device"): reads the dashboard record, takes the HSD device's MAC and sends
+         *     the restart (`resetOnly`, lob HSD). `{result: restarted}` when the device answers
+         *     `RESTARTED`; `{result: failed}` when it answers `FAILED` or an `errorCode`, or the
+         *     account has no modem MAC (nothing sent). A failed call is a 5xx. Needs
+         *     `x-xsrf-token`.
          */
-        post: operations["submitSyncUp"];
+        post: operations["restartDevice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -865,26 +841,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * AccountCardTexts
-         * @description The account info card (seed 001 §2 "Account info card"; §6: verified or not
-         *     changes only the label).
-         */
-        AccountCardTexts: {
-            heading: string;
-            nameLabel: string;
-            pronounLabel: string;
-            /** @description The account number's label, "ID". */
-            accountIdLabel: string;
-            mobileLabel: string;
-            emailLabel: string;
-            verified: string;
-            unverified: string;
-            /** @description A contact point the identity lacks. */
-            notProvided: string;
-            /** @description The provider's page to change name, mobile or e-mail (external). */
-            updateLink: components["schemas"]["Link"] & unknown;
-        };
         /**
          * AccountChosen
          * @description Answer of `chooseAccount`.
@@ -898,11 +854,6 @@ export interface components {
          * @description `GET /-/api/{site}/account-dashboard`: the dashboard's texts (seed 001 §2 "Dashboard").
          */
         AccountDashboard: {
-            /**
-             * @description The account information page (seed 001 §2 "Account info card",
-             *     "Communication preferences").
-             */
-            accountInformation: components["schemas"]["AccountInformationTexts"] & unknown;
             /** @description Page heading (visually hidden; the tiles carry their own headings). */
             pageTitle: string;
             /** @description Shown while the dashboard answer loads. */
@@ -949,53 +900,6 @@ export interface components {
             refill: components["schemas"]["Link"] & unknown;
             /** @description Reactivate button (deactivated accounts); `url` below the locale, e.g. `/reconnect`. */
             reactivate: components["schemas"]["Link"] & unknown;
-        };
-        /**
-         * AccountHolder
-         * @description The signed-in person as the account card and the sync-up modal show them.
-         */
-        AccountHolder: {
-            /** @description First name at the provider. */
-            firstName: string;
-            /** @description Last name at the provider. */
-            lastName: string;
-            /** @description Chosen first name, when given. */
-            chosenFirstName?: string;
-            /** @description Pronoun, e.g. `they/them`, when given. */
-            pronoun?: string;
-            /** @description The sign-in id; absent when the identity has none of the three. */
-            signInId?: components["schemas"]["SignInId"] & unknown;
-            /** @description Mobile number; absent when the identity has none. */
-            mobile?: components["schemas"]["ContactPoint"] & unknown;
-            /** @description E-mail address; absent when the identity has none. */
-            email?: components["schemas"]["ContactPoint"] & unknown;
-        };
-        /**
-         * AccountInformation
-         * @description Answer of `getAccountInformation` (seed 001 §2 "Account info card", "Communication
-         *     preferences").
-         */
-        AccountInformation: {
-            /** @description The account, 16 digits (the card's "ID"). */
-            accountId: string;
-            /** @description The signed-in person. */
-            holder: components["schemas"]["AccountHolder"] & unknown;
-            /** @description The saved preferences (the dashboard record's `customerInfo`). */
-            preferences: components["schemas"]["CommunicationPreferences"] & unknown;
-        };
-        /**
-         * AccountInformationTexts
-         * @description The account information page: its account card and communication-preferences card.
-         */
-        AccountInformationTexts: {
-            /** @description Page heading, "Account information". */
-            title: string;
-            /** @description Shown while the page's answer loads. */
-            loading: string;
-            /** @description The page's answer failed (the catalogue's connection message). */
-            loadFailed: string;
-            card: components["schemas"]["AccountCardTexts"];
-            preferences: components["schemas"]["PreferencesTexts"];
         };
         /**
          * AccountPicker
@@ -1758,6 +1662,26 @@ export interface components {
             errorCatalogue: components["schemas"]["ErrorCatalogue"] & unknown;
         };
         /**
+         * CancelMoveAnswer
+         * @description Answer of `cancelScheduledMove`.
+         */
+        CancelMoveAnswer: {
+            /** @description Cancelled or failed. */
+            result: components["schemas"]["CancelMoveOutcome"] & unknown;
+            /** @description The account service's `errorCode` of a failure. */
+            errorCode?: string;
+            /**
+             * @description The error catalogue's message for `errorCode` in the request's language (seed 000
+             *     §8); absent when the catalogue cannot be read.
+             */
+            message?: string;
+        };
+        /**
+         * @description Outcome of `cancelScheduledMove`.
+         * @enum {string}
+         */
+        CancelMoveOutcome: "cancelled" | "failed";
+        /**
          * CardEntryConfig
          * @description Answer of `getCardEntryConfig`.
          */
@@ -1952,28 +1876,6 @@ export interface components {
         CodeText: {
             code: string;
             text: string;
-        };
-        /**
-         * CommunicationPreferences
-         * @description Communication preferences of an account (seed 001 §3: language, SMS opt-in), as saved
-         *     upstream; also the body of `updateCommunicationPreferences` and `submitSyncUp`.
-         */
-        CommunicationPreferences: {
-            /** @description Language of service messages. */
-            language: components["schemas"]["PreferredLanguage"] & unknown;
-            /** @description Service and refill text messages on. */
-            smsOptIn: boolean;
-        };
-        /**
-         * ContactPoint
-         * @description A contact point of the identity and whether the provider verified it (the label only,
-         *     seed 001 §6).
-         */
-        ContactPoint: {
-            /** @description Mobile number (10 digits; the page shows `###-###-####`) or e-mail address. */
-            value: string;
-            /** @description Verified at the provider. */
-            verified: boolean;
         };
         /**
          * ContentCartPage
@@ -2327,7 +2229,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -2476,6 +2378,22 @@ export interface components {
         Image: {
             src: string;
             alt: string;
+        };
+        /**
+         * InfoModalTexts
+         * @description The generic info modal (seed 001 §2 "Page shell": title, body, optional cancel-move
+         *     confirmation "Yes, Cancel" / "No, keep Move Request", close). `body`: paragraphs
+         *     separated by a blank line.
+         */
+        InfoModalTexts: {
+            title: string;
+            body: string;
+            /** @description "Yes, Cancel". */
+            confirm: string;
+            /** @description "No, keep Move Request". */
+            keep: string;
+            /** @description Label of the close button. */
+            close: string;
         };
         /**
          * @description Outcome of `addPaymentInstrument`.
@@ -2651,6 +2569,15 @@ export interface components {
             cancelByLabel: string;
             /** @description Link back to the dashboard. */
             back: string;
+            /** @description Opens the cancel confirmation (seed 001 §4 "Scheduled move"). */
+            cancel: string;
+            /** @description Shown while the cancel is sent. */
+            cancelling: string;
+            /**
+             * @description The generic info modal with the cancel-move confirmation (seed 001 §2 "Page
+             *     shell").
+             */
+            cancelModal: components["schemas"]["InfoModalTexts"] & unknown;
         };
         /**
          * @description What happened to the order.
@@ -2764,42 +2691,6 @@ export interface components {
             /** @description One-line description of the plan. */
             planDesc: string;
         };
-        /**
-         * PreferencesTexts
-         * @description The communication-preferences card (seed 001 §2, §4 "Communication preferences").
-         */
-        PreferencesTexts: {
-            heading: string;
-            /** @description Toggles the form open. */
-            edit: string;
-            /** @description Closes the form without saving. */
-            cancel: string;
-            languageLegend: string;
-            english: string;
-            spanish: string;
-            /** @description The SMS switch's label. */
-            smsLabel: string;
-            /** @description The saved SMS opt-in, read-only view. */
-            smsOn: string;
-            smsOff: string;
-            /** @description External page of marketing preferences. */
-            marketingLink: components["schemas"]["Link"] & unknown;
-            /** @description The Update button (enabled only on a change, seed 001 §5). */
-            update: string;
-            /** @description Shown while the update is sent. */
-            saving: string;
-            /** @description The update failed (any upstream failure). */
-            failed: string;
-            /** @description The success modal. */
-            savedTitle: string;
-            savedMessage: string;
-            close: string;
-        };
-        /**
-         * @description Language of service messages: `ENGLISH` or `SPANISH` (seed 001 §3).
-         * @enum {string}
-         */
-        PreferredLanguage: "ENGLISH" | "SPANISH";
         /**
          * PrepaidPromotions
          * @description The promotions of a market (seed 000 §3 `prepaidPromotions`).
@@ -2958,6 +2849,19 @@ export interface components {
             failedBody: string;
             close: string;
         };
+        /**
+         * RestartDeviceAnswer
+         * @description Answer of `restartDevice`.
+         */
+        RestartDeviceAnswer: {
+            /** @description Restarted or failed. */
+            result: components["schemas"]["RestartOutcome"] & unknown;
+        };
+        /**
+         * @description Outcome of `restartDevice` (seed 001 §2 "Reset-router modal": restarted or failed).
+         * @enum {string}
+         */
+        RestartOutcome: "restarted" | "failed";
         /**
          * RestoredSession
          * @description Answer of `restoreDigitalSession`.
@@ -3153,6 +3057,10 @@ export interface components {
             expiredMoving: string;
             /** @description Link of the active tile to the internet detail page. */
             details: string;
+            /** @description Link to the Instant TV detail page (`detail-xitv`), when the account has TV. */
+            tvDetails: string;
+            /** @description Link to the TV200 detail page (`detail-tv200`), when the account has TV200. */
+            tv200Details: string;
             tvHeading: string;
             /** @description TV products by product code (`VDO_XITV_30`, packages, add-ons, `TV200`). */
             tvProducts: components["schemas"]["CodeText"][];
@@ -3222,22 +3130,6 @@ export interface components {
             /** @description True when the rate is 0 (the free-shipping text is shown). */
             free: boolean;
         };
-        /**
-         * SignInId
-         * @description The sign-in id (seed 001 §2 "Page shell": verified mobile, else user id, else verified
-         *     e-mail).
-         */
-        SignInId: {
-            /** @description Which contact point it is. */
-            type: components["schemas"]["SignInIdType"] & unknown;
-            /** @description Its value. */
-            value: string;
-        };
-        /**
-         * @description Which contact point the sign-in id is.
-         * @enum {string}
-         */
-        SignInIdType: "mobile" | "userId" | "email";
         /**
          * @description Where the hand-off goes after the decoder (seed 001 §4 "Sign-in").
          * @enum {string}
@@ -3350,23 +3242,6 @@ export interface components {
             consent: true;
         };
         /**
-         * SyncUp
-         * @description Answer of `getSyncUp`: whether the sync-up modal opens now, and what it shows.
-         */
-        SyncUp: {
-            /**
-             * @description Open the modal (seed 001 §2 "Dashboard": once per session, when the identity
-             *     account's contact-match flags are other than both `true` or both `NA`). Answered
-             *     `true` once per session: that answer marks the modal shown, so closing it without
-             *     submitting counts as shown.
-             */
-            open: boolean;
-            /** @description The person the modal shows (name, sign-in id, mobile, e-mail). */
-            holder: components["schemas"]["AccountHolder"] & unknown;
-            /** @description The modal's defaults (seed 001 §5: SMS opt-in off, language `ENGLISH`). */
-            defaults: components["schemas"]["CommunicationPreferences"] & unknown;
-        };
-        /**
          * SyncUpTexts
          * @description Sync-up modal (seed 001 §2): name, sign-in ID, mobile, e-mail, SMS opt-in, language.
          */
@@ -3382,10 +3257,6 @@ export interface components {
             english: string;
             spanish: string;
             submit: string;
-            /** @description Shown while the sync-up is sent. */
-            submitting: string;
-            /** @description The sync-up failed (any upstream failure): the modal stays open. */
-            failed: string;
             close: string;
         };
         /**
@@ -6153,10 +6024,13 @@ export interface operations {
             };
         };
     };
-    getAccountInformation: {
+    cancelScheduledMove: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description One UUID per confirmation (keep it for retries of the same attempt). */
+                "Idempotency-Key": string;
+            };
             path: {
                 /** @description The account, 16 digits. */
                 accountId: string;
@@ -6171,10 +6045,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["AccountInformation"];
+                    "application/json; charset=utf-8": components["schemas"]["CancelMoveAnswer"];
                 };
             };
-            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits or `Idempotency-Key` is not a UUID. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6183,7 +6057,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6192,7 +6066,43 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `UPSTREAM_ERROR` (also a dashboard answer with `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            /** @description `NO_SCHEDULED_MOVE`: the account has no scheduled move; `MOVE_CANCEL_CUTOFF_PASSED`: the move day has begun (US Eastern time). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -6221,106 +6131,7 @@ export interface operations {
             };
         };
     };
-    updateCommunicationPreferences: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The account, 16 digits. */
-                accountId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
-            };
-        };
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
-                };
-            };
-            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits, or the body is not `CommunicationPreferences`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `PREFERENCES_UNCHANGED`: language and SMS opt-in equal the saved ones (seed 001 §5). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_ERROR` (also an update answered `FAILURE` or with `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed; nothing was saved. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getSyncUp: {
+    restartDevice: {
         parameters: {
             query?: never;
             header?: never;
@@ -6338,7 +6149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["SyncUp"];
+                    "application/json; charset=utf-8": components["schemas"]["RestartDeviceAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
@@ -6350,71 +6161,8 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (this GET changes the session); `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    submitSyncUp: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The account, 16 digits. */
-                accountId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
-            };
-        };
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
-                };
-            };
-            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits, or the body is not `CommunicationPreferences`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
             /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `SYNC_UP_NOT_OFFERED`: this account's contact points need no sync-up (both match or both unknown), or it was synced already. */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6440,7 +6188,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `UPSTREAM_ERROR` (also a sync-up answered `FAILURE` or with `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed; nothing was saved. */
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
             502: {
                 headers: {
                     [name: string]: unknown;

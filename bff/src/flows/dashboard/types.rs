@@ -182,3 +182,67 @@ crate::answers!(
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`: the account service did not answer in time.",
 );
+
+/// Outcome of `cancelScheduledMove`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize, serde::Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub enum CancelMoveOutcome {
+    /// The move is cancelled: the dashboard shows the cancelled-move banner once (seed 001
+    /// §2 "Dashboard").
+    Cancelled,
+    /// The account service refused (`errorCode`): the web shows the error page (seed 002).
+    Failed,
+}
+
+/// Answer of `cancelScheduledMove`.
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize, serde::Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CancelMoveAnswer {
+    /// Cancelled or failed.
+    pub result: CancelMoveOutcome,
+    /// The account service's `errorCode` of a failure.
+    #[oai(skip_serializing_if_is_none)]
+    pub error_code: Option<String>,
+    /// The error catalogue's message for `errorCode` in the request's language (seed 000
+    /// §8); absent when the catalogue cannot be read.
+    #[oai(skip_serializing_if_is_none)]
+    pub message: Option<String>,
+}
+
+crate::answers!(
+    /// Answers of `cancelScheduledMove`.
+    CancelScheduledMoveResponse(CancelMoveAnswer), cancel_move_bad_request = "cancel_move_bad_request", post_signed_in;
+    400 => BadRequest: "`VALIDATION_FAILED`: `accountId` is not 16 digits or `Idempotency-Key` is not a UUID.",
+    409 => Conflict: "`NO_SCHEDULED_MOVE`: the account has no scheduled move; `MOVE_CANCEL_CUTOFF_PASSED`: the move day has begun (US Eastern time).",
+    422 => UnprocessableEntity: "`IDEMPOTENCY_MISMATCH`: the key was used for another request.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`: the account service did not answer in time.",
+);
+
+/// Outcome of `restartDevice` (seed 001 §2 "Reset-router modal": restarted or failed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "camelCase")]
+pub enum RestartOutcome {
+    /// The modem accepted the restart.
+    Restarted,
+    /// The restart did not happen ("There was an issue", "Please try again").
+    Failed,
+}
+
+/// Answer of `restartDevice`.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct RestartDeviceAnswer {
+    /// Restarted or failed.
+    pub result: RestartOutcome,
+}
+
+crate::answers!(
+    /// Answers of `restartDevice`.
+    RestartDeviceResponse(RestartDeviceAnswer), restart_bad_request = "restart_bad_request", post_signed_in;
+    400 => BadRequest: "`VALIDATION_FAILED`: `accountId` is not 16 digits.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`: the account service did not answer in time.",
+);

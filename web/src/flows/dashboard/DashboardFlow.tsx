@@ -37,7 +37,10 @@ function useRedirect(target: Readiness | undefined) {
 }
 
 /** The page `id` of a dashboard answer to show (`backSearch`: the query the back links keep). */
-function shownPage(id: DashboardPageId, props: { dashboard: Dashboard; content: DashboardContent; locale: Locale; backSearch: string }) {
+function shownPage(
+  id: DashboardPageId,
+  props: { dashboard: Dashboard; content: DashboardContent; locale: Locale; backSearch: string; accountId: string },
+) {
   switch (id) {
     case 'dashboard':
       return <DashboardView {...props} />;
@@ -92,7 +95,8 @@ export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
   let body: ReactNode;
   if (content.isError) body = <ContentFallback />;
   else if (!content.data) body = <ContentLoading />;
-  else if (target?.kind === 'show' && d) body = shownPage(page.id, { dashboard: d, content: content.data, locale, backSearch });
+  else if (target?.kind === 'show' && d && accountId)
+    body = shownPage(page.id, { dashboard: d, content: content.data, locale, backSearch, accountId });
   else if (target?.kind === 'activation') body = <ActivationNeeded content={content.data.activationNeeded} href={target.href} />;
   else
     body = (

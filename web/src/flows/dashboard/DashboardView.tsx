@@ -1,17 +1,43 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Faq } from '../../components/Faq';
 import type { Locale } from '../../lib/locale';
 import { AcpBanner, PromoBanner } from './components/Banners';
 import { HelpfulLinks } from './components/HelpfulLinks';
+import { ResetRouterModal } from './components/ResetRouter';
 import { ServicesTile } from './components/ServicesTile';
 import { WelcomeTour } from './components/WelcomeTour';
 import type { DashboardContent } from './content';
+import { MOVE_CANCELLED_STATE } from './NotificationsView';
 import type { Dashboard } from './types';
 
 /**
  * The dashboard (seed 001 §2 "Dashboard"): offer banner, services status, reconnect FAQ for
- * deactivated accounts, ACP info stripe, helpful links; the welcome tour once per browser.
+ * deactivated accounts, ACP info stripe, helpful links (reset-router opens its modal); the
+ * welcome tour once per browser. Right after a move was cancelled (router state
+ * `MOVE_CANCELLED_STATE`) the cancelled-move banner shows once: the state is cleared at once,
+ * so a reload or a later visit does not show it again.
  */
-export function DashboardView({ dashboard, content, locale }: { dashboard: Dashboard; content: DashboardContent; locale: Locale }) {
+export function DashboardView({
+  dashboard,
+  content,
+  locale,
+  accountId,
+}: {
+  dashboard: Dashboard;
+  content: DashboardContent;
+  locale: Locale;
+  accountId: string;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [resetOpen, setResetOpen] = useState(false);
+  const [moveCancelled] = useState(() => (location.state as Record<string, unknown> | null)?.[MOVE_CANCELLED_STATE] === true);
+  // clear the flag from the history entry at once: a reload or a later visit shows no banner
+  useEffect(() => {
+    if (moveCancelled) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
   return (
     <div className="dashboard" data-page="dashboard" data-stage="show" data-status={dashboard.status}>
       <title>{content.pageTitle}</title>
@@ -19,6 +45,11 @@ export function DashboardView({ dashboard, content, locale }: { dashboard: Dashb
       <p className="dashboard__address" translate="no">
         {dashboard.serviceAddress.streetAddress}, {dashboard.serviceAddress.cityStateZip}
       </p>
+      {moveCancelled && (
+        <p className="dash-card move-cancelled" role="status" data-testid="move-cancelled">
+          {content.moveCancelled}
+        </p>
+      )}
       <PromoBanner dashboard={dashboard} content={content.promos} />
       <ServicesTile dashboard={dashboard} content={content} locale={locale} />
       {dashboard.status === 'deactivated' && (
@@ -28,7 +59,8 @@ export function DashboardView({ dashboard, content, locale }: { dashboard: Dashb
         </section>
       )}
       <AcpBanner dashboard={dashboard} content={content.acp} locale={locale} />
-      <HelpfulLinks dashboard={dashboard} content={content.helpfulLinks} />
+      <HelpfulLinks dashboard={dashboard} content={content.helpfulLinks} onResetRouter={() => setResetOpen(true)} />
+      <ResetRouterModal accountId={accountId} content={content.resetRouter} isOpen={resetOpen} onOpenChange={setResetOpen} />
       <WelcomeTour content={content.welcomeTour} />
     </div>
   );

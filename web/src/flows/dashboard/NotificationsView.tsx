@@ -1,5 +1,9 @@
-import { Link, Navigate } from 'react-router';
+import { useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { InfoModal } from '../../components/InfoModal';
 import type { Locale } from '../../lib/locale';
+import { cancelScheduledMove } from './api';
 import type { DashboardContent } from './content';
 import { formatServiceDate } from './format';
 import type { Dashboard } from './types';
@@ -7,23 +11,45 @@ import type { Dashboard } from './types';
 /**
  * `/{locale}/dashboard/notifications` (seed 001 §2 routes, §4 "Scheduled move"): the
  * scheduled-move notice with the new address, the move date and the last day to cancel;
- * without a scheduled move it goes to the dashboard at once.
+ * without a scheduled move it goes to the dashboard at once. Cancel opens the info modal's
+ * cancel-move confirmation; "Yes, Cancel" cancels (seed 002 "update scheduled move"), then the
+ * dashboard shows the cancelled-move banner once (`MOVE_CANCELLED_STATE`); a refusal or failure
+ * goes to the error page.
  */
 export function NotificationsView({
   dashboard,
   content,
   locale,
   backSearch,
+  accountId,
 }: {
   dashboard: Dashboard;
   content: DashboardContent;
   locale: Locale;
+  /** The account shown (its move is the one cancelled). */
+  accountId: string;
   /** The dashboard's query (`accountId`, `bhr`, `mobile`), kept on the way back. */
   backSearch: string;
 }) {
   const move = dashboard.scheduledMove;
   const back = `/${locale}/dashboard${backSearch}`;
-  if (!move) return <Navigate to={back} replace />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // one key per page visit: a double click or a retry of the same confirmation cancels once
+  const key = useRef(crypto.randomUUID());
+  const cancel = useMutation({
+    mutationFn: () => cancelScheduledMove(accountId, key.current),
+    onSuccess: async (answer) => {
+      if (answer.result !== 'cancelled') {
+        navigate(`/${locale}/error`, { replace: true });
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: ['dashboard', accountId] });
+      navigate(back, { replace: true, state: { [MOVE_CANCELLED_STATE]: true } });
+    },
+    onError: () => navigate(`/${locale}/error`, { replace: true }),
+  });
+  if (!move) return cancel.isIdle ? <Navigate to={back} replace /> : null;
   const n = content.notifications;
   return (
     <div className="dashboard notifications" data-page="notifications" data-stage="show">
@@ -54,7 +80,17 @@ export function NotificationsView({
             <dd data-testid="move-cancel-by">{formatServiceDate(move.cancelDate)}</dd>
           </div>
         </dl>
+        <InfoModal
+          trigger={n.cancel}
+          triggerClassName="button button--secondary"
+          texts={n.cancelModal}
+          testId="cancel-move-modal"
+          confirmation={{ onConfirm: () => cancel.mutate(), pending: cancel.isPending || cancel.isSuccess, pendingText: n.cancelling }}
+        />
       </section>
     </div>
   );
 }
+
+/** Router state key with which the dashboard shows the cancelled-move banner once. */
+export const MOVE_CANCELLED_STATE = 'moveCancelled';

@@ -10,7 +10,7 @@ const base: Dashboard = {
   paused: false,
   autoRefillEnabled: false,
   autoEnrolOffered: true,
-  behindTheModem: false,
+  behindTheModem: true,
   internet: { daysRemaining: 20, expirationDate: '2026-12-13', ring: 'green', refillNow: false },
   tv: [],
   tv200: false,

@@ -26,3 +26,44 @@ export function dashboardHandlers(
     }),
   ];
 }
+
+/**
+ * MSW handlers of the dashboard's actions. `cancelScheduledMove` answers `cancel` (an answer or
+ * an `ApiError` status) and counts its calls in `calls.cancel`; after a `cancelled` answer the
+ * dashboard handler should answer without the move (pass `afterCancel`). `restartDevice` answers
+ * `restart` after `delayMs`.
+ */
+export function actionHandlers({
+  cancel = { result: 'cancelled' },
+  restart = { result: 'restarted' },
+  afterCancel,
+  delayMs = 0,
+  calls = { cancel: 0, restart: 0, keys: [] as string[] },
+}: {
+  cancel?: { result: 'cancelled' | 'failed'; message?: string } | { status: number; errorCode: string };
+  restart?: { result: 'restarted' | 'failed' } | { status: number; errorCode: string };
+  afterCancel?: Dashboard;
+  delayMs?: number;
+  calls?: { cancel: number; restart: number; keys: string[] };
+} = {}): HttpHandler[] {
+  let cancelled = false;
+  const answer = (a: object) =>
+    'status' in a && 'errorCode' in a
+      ? HttpResponse.json({ errorCode: a.errorCode, message: a.errorCode, requestId: 'test' }, { status: a.status as number })
+      : HttpResponse.json(a);
+  return [
+    http.post('*/secure2/accounts/:accountId/scheduled-move/cancel', async ({ request }) => {
+      calls.cancel += 1;
+      calls.keys.push(request.headers.get('Idempotency-Key') ?? '');
+      await new Promise((r) => setTimeout(r, delayMs));
+      if ('result' in cancel && cancel.result === 'cancelled') cancelled = true;
+      return answer(cancel);
+    }),
+    http.post('*/secure2/accounts/:accountId/device/restart', async () => {
+      calls.restart += 1;
+      await new Promise((r) => setTimeout(r, delayMs));
+      return answer(restart);
+    }),
+    http.get('*/secure2/accounts/:accountId/dashboard', () => (cancelled && afterCancel ? HttpResponse.json(afterCancel) : undefined)),
+  ];
+}

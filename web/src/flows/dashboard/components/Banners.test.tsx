@@ -1,6 +1,7 @@
+import userEvent from '@testing-library/user-event';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dashboards } from '../fixtures';
 import { dashboardContent } from '../testContent';
 import type { Dashboard } from '../types';
@@ -75,7 +76,7 @@ describe('helpful links (seed 001 §2)', () => {
   });
 
   it('help opens in a new tab and says so; app links stay in the app; each has an icon', () => {
-    inRouter(<HelpfulLinks dashboard={dashboards.active} content={en.helpfulLinks} />);
+    inRouter(<HelpfulLinks dashboard={dashboards.active} content={en.helpfulLinks} onResetRouter={() => undefined} />);
     const help = screen.getByRole('link', { name: `Get help ${en.helpfulLinks.newTab}` });
     expect(help).toHaveAttribute('target', '_blank');
     expect(help).toHaveAttribute('rel', 'noopener noreferrer');
@@ -91,9 +92,13 @@ describe('helpful links (seed 001 §2)', () => {
     expect(ids(dashboards.scheduledMove)).not.toContain('move');
   });
 
-  it('reset-router is left out until the BFF can restart a device', () => {
-    inRouter(<HelpfulLinks dashboard={dashboards.active} content={es.helpfulLinks} />);
-    expect(screen.queryByText('Reiniciar tu módem')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('listitem')).toHaveLength(7);
+  it('reset-router is a button when the account has a modem MAC, left out without one', async () => {
+    const onReset = vi.fn();
+    inRouter(<HelpfulLinks dashboard={dashboards.active} content={es.helpfulLinks} onResetRouter={onReset} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reiniciar tu módem' }));
+    expect(onReset).toHaveBeenCalledOnce();
+    expect(screen.getAllByRole('listitem')).toHaveLength(8);
+    const ids = visibleLinks(es.helpfulLinks.links, { ...dashboards.active, behindTheModem: false }).map((l) => l.id);
+    expect(ids).not.toContain('reset-router');
   });
 });

@@ -1,21 +1,30 @@
+import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
-import type { DashboardContent, HelpfulLinkId } from '../content';
+import type { DashboardContent } from '../content';
 import type { Dashboard } from '../types';
 import { LinkIcon } from './icons';
 
 /**
- * Links the dashboard cannot offer yet: the gateway restart needs the device-restart call
- * (seed 001 §7 "Restart device"), which the BFF does not have yet; its modal comes with it.
+ * The links shown: content order, move hidden while a move is scheduled (seed 001 §2);
+ * reset-router only when the account data carries a modem MAC (the restart needs it).
  */
-const NOT_YET_AVAILABLE: ReadonlySet<HelpfulLinkId> = new Set(['reset-router']);
-
-/** The links shown: content order, move hidden while a move is scheduled (seed 001 §2). */
-export function visibleLinks(links: DashboardContent['helpfulLinks']['links'], dashboard: Pick<Dashboard, 'scheduledMove'>) {
-  return links.filter((l) => !NOT_YET_AVAILABLE.has(l.id) && !(l.id === 'move' && dashboard.scheduledMove));
+export function visibleLinks(links: DashboardContent['helpfulLinks']['links'], dashboard: Pick<Dashboard, 'scheduledMove' | 'behindTheModem'>) {
+  return links.filter((l) => !(l.id === 'move' && dashboard.scheduledMove) && !(l.id === 'reset-router' && !dashboard.behindTheModem));
 }
 
-/** Helpful links with their icons (seed 001 §2); a `_blank` link opens a new tab and says so. */
-export function HelpfulLinks({ dashboard, content }: { dashboard: Dashboard; content: DashboardContent['helpfulLinks'] }) {
+/**
+ * Helpful links with their icons (seed 001 §2); a `_blank` link opens a new tab and says so;
+ * reset-router is a button that opens the reset-router modal (`onResetRouter`).
+ */
+export function HelpfulLinks({
+  dashboard,
+  content,
+  onResetRouter,
+}: {
+  dashboard: Dashboard;
+  content: DashboardContent['helpfulLinks'];
+  onResetRouter: () => void;
+}) {
   return (
     <nav className="dash-card helpful-links" aria-labelledby="helpful-links-heading" data-testid="helpful-links">
       <h2 id="helpful-links-heading">{content.heading}</h2>
@@ -29,7 +38,11 @@ export function HelpfulLinks({ dashboard, content }: { dashboard: Dashboard; con
           );
           return (
             <li key={link.id} data-link={link.id}>
-              {link.target === '_blank' ? (
+              {link.id === 'reset-router' ? (
+                <Button className="helpful-links__button" onPress={onResetRouter}>
+                  {body}
+                </Button>
+              ) : link.target === '_blank' ? (
                 <a href={link.url} target="_blank" rel="noopener noreferrer">
                   {body}
                   <span className="visually-hidden"> {content.newTab}</span>

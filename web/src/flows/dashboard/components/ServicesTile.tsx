@@ -15,6 +15,8 @@ export function tileHrefs(locale: Locale) {
     reconnect: `/${locale}/reconnect`,
     autoRefill: `/${locale}/dashboard/auto-refill`,
     detailHsd: `/${locale}/dashboard/detail-hsd`,
+    detailXitv: `/${locale}/dashboard/detail-xitv`,
+    detailTv200: `/${locale}/dashboard/detail-tv200`,
   };
 }
 
@@ -49,6 +51,17 @@ export function ServicesTile({ dashboard, content, locale }: { dashboard: Dashbo
               <li key={name}>{name}</li>
             ))}
           </ul>
+          <Link className="button button--link" to={hrefs.detailXitv}>
+            {s.tvDetails}
+          </Link>
+        </article>
+      )}
+      {dashboard.tv200 && (
+        <article className="service service--tv200" aria-labelledby="tv200-heading" data-testid="tv200-service">
+          <h3 id="tv200-heading">{content.detail.tv200Title}</h3>
+          <Link className="button button--link" to={hrefs.detailTv200}>
+            {s.tv200Details}
+          </Link>
         </article>
       )}
     </section>

@@ -1,12 +1,13 @@
 //! Account simulator, prefix `/account`: the dashboard record of an account (call name
-//! `dashboard`) and its aux accounts (call name `auxAccount`); seed 001 §3 "Dashboard
-//! response", "Aux account", §7 (the seed's `{hash}` paths as `POST /dashboard` and
+//! `dashboard`), its aux accounts (call name `auxAccount`) and the restart of its modem
+//! (call name `restartDevice`); seed 001 §3 "Dashboard response", "Aux account", §7 (the seed's `{hash}` paths as `POST /dashboard` and
 //! `POST /aux-account`). Answers come from [`crate::account_world`] at the system clock,
 //! so the days remaining of each account stay the same whatever the day.
 
 use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::account::{
     AuxAccountRequest, AuxAccountResponse, DashboardRequest, DashboardResponse,
+    RestartDeviceRequest, RestartDeviceResponse,
 };
 
 use crate::account_world;
@@ -17,7 +18,7 @@ enum Tag {
     Account,
 }
 
-/// `POST /account/dashboard`, `POST /account/aux-account`.
+/// `POST /account/dashboard`, `POST /account/aux-account`, `POST /account/restart-device`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct AccountApi;
 
@@ -66,5 +67,27 @@ impl AccountApi {
             &body.account_id,
             chrono::Utc::now(),
         ))
+    }
+
+    /// Restarts the internet modem(s) of `deviceDetails` (seed 001 §7 "Restart device"):
+    /// `status: RESTARTED` when each `macId` is a modem of `accountId`, else `FAILED` with
+    /// `errorCode` `DEVICE_NOT_FOUND` (or `ACCOUNT_NOT_FOUND`). A scenario answers `FAILED`
+    /// for a real modem with `restartDevice: {respond: {status: FAILED}}`.
+    #[oai(
+        path = "/restart-device",
+        method = "post",
+        operation_id = "restartDevice"
+    )]
+    async fn restart_device(
+        &self,
+        body: Json<RestartDeviceRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<RestartDeviceResponse> {
+        Json(account_world::restart_device(&body))
     }
 }

@@ -13,7 +13,8 @@ use upstream::account::{
     ACCOUNT_NOT_FOUND, ACCOUNT_TYPE_VAN, AccountCustomerInfo, AcpBenefit, AcpDetail, AcpStatus,
     AuxAccountResponse, AuxAcctStatus, AuxAcctType, AuxDetail, AuxSubsPlan, AvailablePlan,
     CUSTOMER_TYPE_TRIBAL, CimaDetails, DashboardResponse, LOB_HSD, LOB_VIDEO, PaymentDetail,
-    PlanDetail, PlanStatusDetail, ReconnectEligibility, SubscriptionDetail,
+    PlanDetail, PlanStatusDetail, ReconnectEligibility, RestartDeviceDetail, RestartDeviceRequest,
+    RestartDeviceResponse, RestartStatus, SubscriptionDetail,
 };
 use upstream::address::Address;
 use upstream::identity::PrepaidStatus;
@@ -434,6 +435,41 @@ pub fn aux_account(account_id: &str, now: DateTime<Utc>) -> AuxAccountResponse {
     }
 }
 
+/// `errorCode` of a restart of a device the account does not have (our name: the seed
+/// names no code).
+pub const DEVICE_NOT_FOUND: &str = "DEVICE_NOT_FOUND";
+
+/// Answer of `POST /account/restart-device`: `RESTARTED` when every device asked for is an
+/// internet modem of the account (its `macId` as [`dashboard`] answers it), else `FAILED`
+/// with [`DEVICE_NOT_FOUND`]; an unknown account: `FAILED` with [`ACCOUNT_NOT_FOUND`]. A
+/// `FAILED` restart of a real modem is a scenario's `respond: {status: FAILED}`.
+pub fn restart_device(req: &RestartDeviceRequest) -> RestartDeviceResponse {
+    let failed = |code: &str, message: &str| RestartDeviceResponse {
+        status: RestartStatus::Failed,
+        error_code: Some(code.into()),
+        error_message: Some(message.into()),
+    };
+    let Some(a) = find(&req.account_id) else {
+        return failed(ACCOUNT_NOT_FOUND, NOT_FOUND_MESSAGE);
+    };
+    let modems: Vec<String> = devices(&a)
+        .into_iter()
+        .filter(|d| d.device_lob == LOB_HSD)
+        .filter_map(|d| d.mac_id)
+        .collect();
+    let known = |d: &RestartDeviceDetail| {
+        d.prepaid_product.lob == LOB_HSD && modems.iter().any(|m| m.eq_ignore_ascii_case(&d.mac_id))
+    };
+    if req.device_details.is_empty() || !req.device_details.iter().all(known) {
+        return failed(DEVICE_NOT_FOUND, "No such device on this account.");
+    }
+    RestartDeviceResponse {
+        status: RestartStatus::Restarted,
+        error_code: None,
+        error_message: None,
+    }
+}
+
 /// Answer of `POST /payments/get-custpayment-info` for `account_id`: the stored Visa and
 /// `enrollAutoPayment` of the states with a card, else only `businessErrorCode`
 /// [`NO_INSTRUMENT`] (also for an unknown account).
@@ -575,5 +611,31 @@ mod tests {
                 .filter(|s| s.device_lob == LOB_HSD)
                 .all(|s| s.mac_id.is_some())
         );
+    }
+
+    #[test]
+    fn a_modem_of_the_account_restarts_and_any_other_device_fails() {
+        let id = "8993100000001308";
+        let d = dashboard(id, at("2026-03-07T12:00:00Z"));
+        let mac = d.subscription_details[0].mac_id.clone().unwrap();
+        let ok = restart_device(&RestartDeviceRequest::modem(id, &mac, "DIGITAL2.0", "t"));
+        assert_eq!(ok.status, RestartStatus::Restarted);
+        assert_eq!(ok.error_code, None);
+        let other = restart_device(&RestartDeviceRequest::modem(
+            id,
+            "00:00:00:00:00:00",
+            "s",
+            "t",
+        ));
+        assert_eq!(other.status, RestartStatus::Failed);
+        assert_eq!(other.error_code.as_deref(), Some(DEVICE_NOT_FOUND));
+        let unknown = restart_device(&RestartDeviceRequest::modem(
+            "0000000000000000",
+            &mac,
+            "s",
+            "t",
+        ));
+        assert_eq!(unknown.status, RestartStatus::Failed);
+        assert_eq!(unknown.error_code.as_deref(), Some(ACCOUNT_NOT_FOUND));
     }
 }

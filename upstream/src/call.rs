@@ -140,6 +140,8 @@ calls! {
     Dashboard = "dashboard": Account POST "/dashboard";
     /// `POST /account/aux-account` (aux accounts and reconnect eligibility).
     AuxAccount = "auxAccount": Account POST "/aux-account";
+    /// `POST /account/restart-device` (restart the internet modem).
+    RestartDevice = "restartDevice": Account POST "/restart-device";
 }
 
 impl Call {

@@ -1,14 +1,18 @@
 //! Account service: `POST {base}/dashboard` `DashboardRequest` -> `DashboardResponse`;
 //! `POST {base}/aux-account` `AuxAccountRequest` -> `AuxAccountResponse` (seed 001 §7
-//! "Dashboard", "Aux account"). An unknown account or other business failure comes back
+//! "Dashboard", "Aux account"); `POST {base}/restart-device` `RestartDeviceRequest` ->
+//! `RestartDeviceResponse` (seed 001 §7 "Restart device"). An unknown account or other business failure comes back
 //! with 200 and `errorCode` + `errorMessage` (e.g. `ACCOUNT_NOT_FOUND`): the caller decides.
 
 use upstream::{
-    account::{AuxAccountRequest, AuxAccountResponse, DashboardRequest, DashboardResponse},
+    account::{
+        AuxAccountRequest, AuxAccountResponse, DashboardRequest, DashboardResponse,
+        RestartDeviceRequest, RestartDeviceResponse,
+    },
     service::Service,
 };
 
-use super::{CallCtx, Clients, UpstreamError};
+use super::{CallCtx, Clients, SOURCE, UpstreamError};
 
 /// The dashboard record of `account_id`: customer, devices and plans, plan status, available
 /// plans, ACP, service address (every part asked for, seed 001 §7).
@@ -33,5 +37,27 @@ pub async fn aux_account(
     let rb = c
         .request(Service::Account, reqwest::Method::POST, "/aux-account", ctx)
         .json(&AuxAccountRequest::for_account(account_id));
+    c.send_json(Service::Account, rb).await
+}
+
+/// Restarts the internet modem `mac_id` of `account_id` (seed 001 §7 "Restart device":
+/// `resetOnly: true`, `prepaidProduct.lob: HSD`, `source: DIGITAL2.0`, the call's tracking
+/// id). The answer's `status` is `RESTARTED` or `FAILED` (a business failure also carries
+/// `errorCode`): the caller decides.
+pub async fn restart_device(
+    c: &Clients,
+    ctx: &CallCtx,
+    account_id: &str,
+    mac_id: &str,
+) -> Result<RestartDeviceResponse, UpstreamError> {
+    let body = RestartDeviceRequest::modem(account_id, mac_id, SOURCE, &ctx.tracking_id);
+    let rb = c
+        .request(
+            Service::Account,
+            reqwest::Method::POST,
+            "/restart-device",
+            ctx,
+        )
+        .json(&body);
     c.send_json(Service::Account, rb).await
 }

@@ -9,6 +9,7 @@
 use poem_openapi::OpenApiService;
 
 use crate::flows::{
+    activation::ActivationApi,
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     dashboard::api::DashboardApi,
     retail::api::RetailApi,
@@ -35,6 +36,7 @@ pub type Api = (
     LogoutApi,
     SignInApi,
     DashboardApi,
+    ActivationApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -52,6 +54,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             LogoutApi,
             SignInApi,
             DashboardApi,
+            ActivationApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

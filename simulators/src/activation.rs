@@ -110,6 +110,9 @@ impl ActivationApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
     ) -> Json<GetAccountResponse> {
         Json(acct::get_account(&account_id))
     }
@@ -126,6 +129,9 @@ impl ActivationApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
     ) -> Json<StatusResponse> {
         Json(acct::load_prepaid_account(&body))
     }
@@ -144,6 +150,9 @@ impl ActivationApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
     ) -> Json<DeviceStatusResponse> {
         Json(acct::device_status(&body))
     }
@@ -157,6 +166,9 @@ impl ActivationApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
     ) -> Json<ValidateMacResponse> {
         Json(acct::validate_mac(body.0))
     }
@@ -177,6 +189,9 @@ impl ActivationApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
         /// Run id of the scenario start (harness mode only): what this run activated.
         #[oai(name = "x-sim-run")]
         run: Header<Option<String>>,
@@ -197,6 +212,9 @@ impl ActivationApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
     ) -> Json<ValidateCodeResponse> {
         Json(acct::validate_code(&body, chrono::Utc::now()))
     }
@@ -211,6 +229,9 @@ impl ActivationApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
         /// Run id of the scenario start (harness mode only): fetches are counted per run.
         #[oai(name = "x-sim-run")]
         run: Header<Option<String>>,

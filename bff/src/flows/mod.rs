@@ -2,6 +2,7 @@
 //! types, server-held context and the rules only it uses (ARCHITECTURE.md "How to add a
 //! flow"). `site` holds the calls every page shares (content, token, health).
 
+pub mod activation;
 pub mod buy;
 pub mod dashboard;
 pub mod retail;

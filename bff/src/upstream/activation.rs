@@ -103,14 +103,34 @@ pub async fn validate_mac(
     post(c, ctx, "/validate-mac", &body).await
 }
 
-/// Activates the account (`prepaidAccountActivation`). A non-2xx answer is
-/// [`UpstreamError::Status`], whose status the flow adds to its result.
+/// Activates the account (`prepaidAccountActivation`): the HTTP status of the answer (the
+/// flow adds it to its result, seed 001 §7) and the answer. A non-2xx answer is
+/// [`UpstreamError::Status`] with its status.
 pub async fn activate_account(
     c: &Clients,
     ctx: &CallCtx,
     body: &AccountActivationRequest,
-) -> Result<AccountActivationResponse, UpstreamError> {
-    post(c, ctx, "/prepaid-account-activation", body).await
+) -> Result<(u16, AccountActivationResponse), UpstreamError> {
+    let service = Service::Activation.name();
+    let rb = c
+        .request(
+            Service::Activation,
+            reqwest::Method::POST,
+            "/prepaid-account-activation",
+            ctx,
+        )
+        .json(body);
+    let result: Result<(u16, AccountActivationResponse), UpstreamError> = async {
+        let resp = rb.send().await.map_err(|e| super::transport(service, e))?;
+        let status = resp.status().as_u16();
+        let answer = super::send_json(service, async { Ok(resp) }, c.strict).await?;
+        Ok((status, answer))
+    }
+    .await;
+    if let Err(e) = &result {
+        tracing::warn!(service, path = "/prepaid-account-activation", error = %e.public_message(), "upstream operation failed");
+    }
+    result
 }
 
 /// Validates activation codes (`pinDetails`); `errorCode` in the answer is a failure.

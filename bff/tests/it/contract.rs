@@ -37,6 +37,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
     }
     ids.sort();
     let want = [
+        "activateAccount",
         "addPaymentInstrument",
         "assignDevice",
         "chooseAccount",
@@ -45,6 +46,9 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getAccountDashboard",
         "getAccountDashboardEs",
         "getAccountPicker",
+        "getActivation",
+        "getActivationContent",
+        "getActivationContentEs",
         "getAll",
         "getAllEs",
         "getBroadbandFacts",
@@ -77,6 +81,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "updateCustomer",
         "validateCustomerAddress",
         "validateCustomerServiceability",
+        "validateMac",
     ];
     assert_eq!(ids, want);
 }
@@ -123,7 +128,7 @@ fn state_changing_operations_declare_csrf_and_the_shared_answers() {
             }
         }
     }
-    assert_eq!(writes, 14, "the contract's state-changing operations");
+    assert_eq!(writes, 16, "the contract's state-changing operations");
     gets_that_write.sort();
     assert_eq!(
         gets_that_write,

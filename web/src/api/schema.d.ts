@@ -240,6 +240,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/-/api/{site}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * English texts of the activation pages (`ActivationContent`: groups of key/value
+         *     items; seed 001 §7 "Activation content").
+         */
+        get: operations["getActivationContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/es/{site}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish texts of the activation pages (`ActivationContent`). */
+        get: operations["getActivationContentEs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token": {
         parameters: {
             query?: never;
@@ -786,6 +823,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/accounts/{accountId}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activation page of `accountId`, an account the signed-in identity owns (seed 001
+         *     §4 "Activation", §5, §8). `guid`, when the link carries it, is the base64 customer
+         *     guid and must be the signed-in identity's (else 403 `SESSION_REJECTED`, like another
+         *     identity's account; a non-owner is 403 `PERMISSION_DENIED`). Reads the dashboard
+         *     record (VAN: `customerInfo.accountType`), the account (`get-account`), then loads it
+         *     (`load-prepaid-account`) and reads its device status (`validate-prepaid-device`);
+         *     any of them failing or answering `errorCode` is `next: error`. Each answer with
+         *     `next: steps` starts a new activation attempt.
+         */
+        get: operations["getActivation"];
+        put?: never;
+        /**
+         * Activates the account (seed 001 §4 "Activation", §7 "Activate"), enabled only when
+         *     the device step is complete and, for a VAN account, both names are non-blank (else
+         *     409 `ORDER_NOT_READY`). Sends the device kept by `getActivation` or `validateMac`,
+         *     the plan `HSD_030`, and for a VAN account `updateCustomerInfo` with the names and
+         *     `language`. `outcome` is `success` iff the answer has neither `errorCode` nor
+         *     `errorMessage`; `httpStatus` is the call's. After success the modem is restarted
+         *     (`restartDevice`); its failure is tracked in `restart`, the activation stands. One
+         *     activation per attempt: every submit of the same attempt (double click, retry) gets
+         *     the first one's answer.
+         */
+        post: operations["activateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/activation/mac": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Looks up the modem's MAC address typed by the customer (seed 001 §5): the BFF formats
+         *     it (`domain::activation::format_mac`) and needs 12 hex digits (else 400, field
+         *     `mac`). `success` completes the device step (the modem is kept for the activation);
+         *     `failure` is the not-recognised alert. 409 `ORDER_NOT_READY` without a
+         *     `getActivation` of this account first.
+         */
+        post: operations["validateMac"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -905,6 +1002,55 @@ export interface components {
             call: components["schemas"]["Link"] & unknown;
         };
         /**
+         * ActivateBody
+         * @description Body of `activateAccount`.
+         */
+        ActivateBody: {
+            /**
+             * @description First name (VAN accounts; required non-blank there, ignored otherwise).
+             * @default
+             */
+            firstName: string;
+            /**
+             * @description Last name (VAN accounts).
+             * @default
+             */
+            lastName: string;
+            /** @description The page's language (sent as the VAN account's language preference). */
+            language: components["schemas"]["LangPref"] & unknown;
+        };
+        /**
+         * Activation
+         * @description `getActivation`: the steps' data.
+         */
+        Activation: {
+            /** @description Show the steps, or the error page. */
+            next: components["schemas"]["ActivationNext"] & unknown;
+            /** @description The account being activated, 16 digits (the account id step). */
+            accountId: string;
+            /** @description A VAN account: the account name step shows (first and last name required). */
+            van: boolean;
+            /**
+             * @description The device step is complete by itself: the service is ready (`sroYN` N) and the first
+             *     device is `FOUND`; otherwise the customer enters the modem's MAC address.
+             */
+            deviceLocated: boolean;
+            /** @description The located modem's MAC address, when `deviceLocated`. */
+            deviceMac?: string;
+            /** @description Behind the modem (the hand-off's `bhr`): after the restart the page polls `pingUrl`. */
+            bhr: boolean;
+            /** @description The public ping file polled every 10 s behind the modem until it answers 200. */
+            pingUrl: string;
+        };
+        /**
+         * ActivationContent
+         * @description `GET /-/api/{site}/activation`.
+         */
+        ActivationContent: {
+            /** @description The groups, page order. */
+            activation: components["schemas"]["ContentGroup"][];
+        };
+        /**
          * ActivationNeeded
          * @description The account-state page of an account that needs activation.
          */
@@ -912,6 +1058,32 @@ export interface components {
             title: string;
             body: string;
             link: string;
+        };
+        /**
+         * @description Where the activation page goes (seed 001 §4, §8).
+         * @enum {string}
+         */
+        ActivationNext: "steps" | "error";
+        /**
+         * @description Outcome of the activation (seed 001 §4: success iff no `errorCode` nor `errorMessage`).
+         * @enum {string}
+         */
+        ActivationOutcome: "success" | "failure";
+        /**
+         * ActivationResult
+         * @description `activateAccount`'s answer.
+         */
+        ActivationResult: {
+            /** @description Success or failure. */
+            outcome: components["schemas"]["ActivationOutcome"] & unknown;
+            /**
+             * Format: uint16
+             * @description HTTP status of the activation call (seed 001 §7 "the HTTP status is added to the
+             *     result"); absent when it got no answer (timeout, connection).
+             */
+            httpStatus?: number;
+            /** @description The restart after success. */
+            restart: components["schemas"]["RestartResult"] & unknown;
         };
         /**
          * AddInstrumentBody
@@ -1825,6 +1997,26 @@ export interface components {
             addPromo: string;
         };
         /**
+         * ContentGroup
+         * @description One group of texts, e.g. `steps`.
+         */
+        ContentGroup: {
+            /** @description Group name. */
+            group: string;
+            /** @description Its texts. */
+            items: components["schemas"]["ContentItem"][];
+        };
+        /**
+         * ContentItem
+         * @description One text.
+         */
+        ContentItem: {
+            /** @description Key, unique within its group, e.g. `maCAddressSubmissionErrorAlert`. */
+            key: string;
+            /** @description The text; placeholders in braces are filled by the web. */
+            value: string;
+        };
+        /**
          * ContentPlan
          * @description A plan of a content product; `rate` in dollars, 2 decimals, as a string.
          */
@@ -2387,6 +2579,32 @@ export interface components {
             sessionEnded: boolean;
         };
         /**
+         * MacBody
+         * @description Body of `validateMac`.
+         */
+        MacBody: {
+            /**
+             * @description The MAC address as typed; the BFF formats it again (upper case, hex digits only,
+             *     colons every two) and needs 12 hex digits.
+             */
+            mac: string;
+        };
+        /**
+         * MacResult
+         * @description `validateMac`'s answer.
+         */
+        MacResult: {
+            /** @description Recognised or not. */
+            status: components["schemas"]["MacStatus"] & unknown;
+            /** @description The MAC as looked up, `XX:XX:XX:XX:XX:XX`. */
+            mac: string;
+        };
+        /**
+         * @description Result of a MAC lookup.
+         * @enum {string}
+         */
+        MacStatus: "success" | "failure";
+        /**
          * MerchantFlow
          * @description `GET /-/api/{site}/merchant-flow`: the retail-partner starter-kit flow (seed 000 §2).
          */
@@ -2753,6 +2971,11 @@ export interface components {
             failedBody: string;
             close: string;
         };
+        /**
+         * @description What the modem restart after a successful activation did.
+         * @enum {string}
+         */
+        RestartResult: "restarted" | "failed" | "notAttempted";
         /**
          * RestoredSession
          * @description Answer of `restoreDigitalSession`.
@@ -4029,6 +4252,124 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getActivationContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivationContent"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getActivationContentEs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivationContent"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */
@@ -5901,6 +6242,242 @@ export interface operations {
                 };
             };
             /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getActivation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The customer guid in base64, as the activation link carries it (optional: the
+                 *     BFF holds the signed-in identity's).
+                 */
+                guid?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Activation"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    activateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ActivateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivationResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: Activate is not enabled (no device, or a VAN account without both names), or no activation page for this account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    validateMac: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MacBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MacResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `mac` does not hold 12 hex digits (`details` field `mac`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: no activation page for this account (call `getActivation` first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the MAC lookup failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the MAC lookup did not answer in time. */
             504: {
                 headers: {
                     [name: string]: unknown;

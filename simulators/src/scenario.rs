@@ -59,12 +59,23 @@ pub const SIGNIN_STAGES: &[&str] = &[
     "activation",
 ];
 
+/// Stages (`expect.stage`) an activation scenario may end on (seed 001 §4 "Activation",
+/// §5, §8): activated (`success`), the MAC alert on the steps (`mac-failure`),
+/// `/{locale}/activation/error` (`activation-error`), `permission-error`.
+pub const ACTIVATION_STAGES: &[&str] = &[
+    "success",
+    "mac-failure",
+    "activation-error",
+    "permission-error",
+];
+
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
     match flow {
         "retail" => Some(STAGES),
         "buy" => Some(BUY_STAGES),
         "signin" => Some(SIGNIN_STAGES),
+        "activation" => Some(ACTIVATION_STAGES),
         _ => None,
     }
 }

@@ -5,6 +5,7 @@ mod common;
 
 mod account_content;
 mod account_upstream;
+mod activation;
 mod api;
 mod authorization;
 mod buy;

@@ -44,7 +44,8 @@ fn every_file_parses_and_validates() {
     assert_eq!(count("retail"), 35);
     assert_eq!(count("buy"), 55);
     assert_eq!(count("signin"), 25);
-    assert_eq!(scenario::all().len(), 35 + 55 + 25);
+    assert_eq!(count("activation"), 12);
+    assert_eq!(scenario::all().len(), 35 + 55 + 25 + 12);
 }
 
 #[test]

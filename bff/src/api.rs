@@ -10,6 +10,7 @@ use poem_openapi::OpenApiService;
 
 use crate::flows::{
     account_information::api::AccountInformationApi,
+    activation::ActivationApi,
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     dashboard::{actions::DashboardActionsApi, api::DashboardApi},
     retail::api::RetailApi,
@@ -38,6 +39,7 @@ pub type Api = (
     DashboardApi,
     AccountInformationApi,
     DashboardActionsApi,
+    ActivationApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -57,6 +59,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             DashboardApi,
             AccountInformationApi,
             DashboardActionsApi,
+            ActivationApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

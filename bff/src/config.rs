@@ -62,6 +62,10 @@ pub const SIM_ROUTER_PATH: &str = "/sim/session/router";
 /// Path of the simulators' identity provider pages as the browser sees them in harness mode.
 pub const SIM_IDENTITY_PATH: &str = "/sim/identity";
 
+/// Path of the simulated public ping file (polled behind the modem after activation) as the
+/// browser sees it in harness mode.
+pub const SIM_ACTIVATION_PING_PATH: &str = "/sim/activation/ping";
+
 /// Default idle window of a sign-in, s (seed 001 §9 "Session idle window 840,000 ms").
 pub const SIGNIN_IDLE_SECS: u64 = 840;
 
@@ -466,6 +470,16 @@ impl Config {
         self.identity_provider_url.clone().unwrap_or_else(|| {
             self.browser_default(SIM_IDENTITY_PATH, urls.get(Service::Identity).to_owned())
         })
+    }
+
+    /// The public ping file the activation page polls behind the modem (seed 001 §4
+    /// "Activation", §7 "Public ping"): harness mode [`SIM_ACTIVATION_PING_PATH`], else the
+    /// activation service's `/ping`.
+    pub fn activation_ping(&self, urls: &UpstreamUrls) -> String {
+        self.browser_default(
+            SIM_ACTIVATION_PING_PATH,
+            format!("{}/ping", urls.get(Service::Activation)),
+        )
     }
 
     /// The card-entry page as the browser loads it in the iframe.

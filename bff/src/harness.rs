@@ -47,7 +47,7 @@ use crate::{
 /// What `/sim` proxies, exactly: (method, path under `/sim`, service, path under the
 /// service's base URL). Compared byte for byte with the raw request path, so `..`, `%2e%2e`,
 /// `//` and trailing segments match nothing.
-pub const SIM_PAGES: [(&str, &str, Service, &str); 8] = [
+pub const SIM_PAGES: [(&str, &str, Service, &str); 9] = [
     ("GET", "/card-entry", Service::CardEntry, ""),
     (
         "POST",
@@ -83,6 +83,8 @@ pub const SIM_PAGES: [(&str, &str, Service, &str); 8] = [
         "/create-id",
     ),
     ("GET", "/identity/logout", Service::Identity, "/logout"),
+    // The public ping file the activation page polls behind the modem (seed 001 §4).
+    ("GET", "/activation/ping", Service::Activation, "/ping"),
 ];
 
 /// The `/sim` proxy of [`SIM_PAGES`] (nest under `/sim`; harness mode only); anything else is 404.

@@ -201,11 +201,11 @@ fn device(
     }
 }
 
-/// The devices of `a`: an internet modem with a MAC (behind the modem) and its `HSD_030`
-/// plan, except without internet; Instant TV boxes per state.
-fn devices(a: &WorldAccount) -> Vec<SubscriptionDetail> {
-    use DashboardState as S;
-    let n = &a.number;
+/// The internet modem of account `number` (16 digits): its MAC `A4:B1:` + the last 8 digits
+/// in pairs, and its serial `SNH` + the last 8 digits (the dashboard's device and the
+/// activation simulator's located device are the same one).
+pub fn modem(number: &str) -> (String, String) {
+    let n = format!("{number:0>16}");
     let mac = format!(
         "A4:B1:{}:{}:{}:{}",
         &n[8..10],
@@ -213,12 +213,21 @@ fn devices(a: &WorldAccount) -> Vec<SubscriptionDetail> {
         &n[12..14],
         &n[14..16]
     );
+    (mac, format!("SNH{}", tail(&n, 8)))
+}
+
+/// The devices of `a`: an internet modem with a MAC (behind the modem) and its `HSD_030`
+/// plan, except without internet; Instant TV boxes per state.
+fn devices(a: &WorldAccount) -> Vec<SubscriptionDetail> {
+    use DashboardState as S;
+    let n = &a.number;
+    let (mac, serial) = modem(n);
     let hsd_plans = if without_plans(a.state) {
         Vec::new()
     } else {
         vec![plan("HSD_030", "Prepaid Internet 30 Day", LOB_HSD)]
     };
-    let modem = device(LOB_HSD, Some(mac), format!("SNH{}", tail(n, 8)), hsd_plans);
+    let modem = device(LOB_HSD, Some(mac), serial, hsd_plans);
     let tv = |k: u8, plans| device(LOB_VIDEO, None, format!("SNV{k}{}", tail(n, 7)), plans);
     let basic = || plan("VDO_XITV_30", "Instant TV Basic 30 Day", LOB_VIDEO);
     let sports = || plan("VDO_XITV_SPORTS_NEWS_30", "Sports & News 30 Day", LOB_VIDEO);

@@ -1,5 +1,6 @@
-//! Activation simulator, prefix `/activation` (call name `submitOrder`): the order
-//! submission, seed 000 §3 "Submit-order payload", §4 "Order submit", §7
+//! Activation simulator, prefix `/activation`: the activation of an existing account
+//! (seed 001 §7; answers in [`crate::activation_account`]) and (call name `submitOrder`) the
+//! order submission, seed 000 §3 "Submit-order payload", §4 "Order submit", §7
 //! `POST .../PinlessActivation/prepaid-customer-activation`.
 //!
 //! The order ledger ([`ledger`]): every order this simulator placed, with the checkout's
@@ -10,15 +11,27 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 
-use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
+use poem_openapi::{
+    OpenApi, Tags,
+    param::{Header, Query},
+    payload::Json,
+};
+use upstream::activation::account::{
+    AccountActivationRequest, AccountActivationResponse, AccountRef, DeviceStatusResponse,
+    GetAccountResponse, StatusResponse, ValidateCodeRequest, ValidateCodeResponse,
+    ValidateMacRequest, ValidateMacResponse,
+};
 use upstream::activation::{ActivationRequest, ActivationResponse, OrderDetails};
 
+use crate::activation_account as acct;
 use crate::buy_world;
+use crate::run_state::Run;
 use crate::test_cards::{self, Outcome};
 
 #[derive(Tags)]
 enum Tag {
-    /// Activation: submit the order (prepaid customer activation).
+    /// Activation: submit the order (prepaid customer activation); activate an existing
+    /// account (devices, MAC, activation, activation codes, the public ping file).
     Activation,
 }
 
@@ -74,6 +87,156 @@ impl ActivationApi {
             }
         }
         Json(answer)
+    }
+
+    /// The account being activated (seed 001 §7 "Get account"): `accountId` and
+    /// `prepaidAccountStatus: Open`. Unknown account: 200 with `errorCode: ACCOUNT_NOT_FOUND`.
+    #[oai(
+        path = "/get-account",
+        method = "get",
+        operation_id = "getActivationAccount"
+    )]
+    async fn get_account(
+        &self,
+        /// The account, 16 digits.
+        #[oai(name = "accountId")]
+        account_id: Query<String>,
+        /// `DIGITAL2.0`.
+        #[oai(name = "source")]
+        _source: Query<Option<String>>,
+        /// Tracking id of the flow.
+        #[oai(name = "trackingId")]
+        _tracking_id: Query<Option<String>>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<GetAccountResponse> {
+        Json(acct::get_account(&account_id))
+    }
+
+    /// Loads the account for activation: `status: SUCCESS`; unknown account: `errorCode`.
+    #[oai(
+        path = "/load-prepaid-account",
+        method = "post",
+        operation_id = "loadPrepaidAccount"
+    )]
+    async fn load_prepaid_account(
+        &self,
+        body: Json<AccountRef>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<StatusResponse> {
+        Json(acct::load_prepaid_account(&body))
+    }
+
+    /// The device status (seed 001 §3 `deviceStatus`): `sroYN: N` and the modem `FOUND`
+    /// with its MAC and serial. Unknown account: `errorCode`. Scenarios answer a device
+    /// `NOT_FOUND` or `sroYN: Y` (not ready).
+    #[oai(
+        path = "/validate-prepaid-device",
+        method = "post",
+        operation_id = "validatePrepaidDevice"
+    )]
+    async fn validate_device(
+        &self,
+        body: Json<AccountRef>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<DeviceStatusResponse> {
+        Json(acct::device_status(&body))
+    }
+
+    /// Looks up a MAC: `SUCCESS` with the device's serial for any well-formed
+    /// `XX:XX:XX:XX:XX:XX` (upper-case hex), else `FAILURE`.
+    #[oai(path = "/validate-mac", method = "post", operation_id = "validateMac")]
+    async fn validate_mac(
+        &self,
+        body: Json<ValidateMacRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<ValidateMacResponse> {
+        Json(acct::validate_mac(body.0))
+    }
+
+    /// Activates an existing account (`prepaidAccountActivation`, seed 001 §7 "Activate"):
+    /// `status: ACTIVATED`, remembered per run; a second activation of the account in the
+    /// run answers `errorCode: ALREADY_ACTIVATED`. Other failures (200 with `errorCode` +
+    /// `errorMessage`): `ACCOUNT_NOT_FOUND`, `NO_DEVICE` (no device serial),
+    /// `INVALID_CUSTOMER_INFO` (`updateCustomerInfo` without both names).
+    #[oai(
+        path = "/prepaid-account-activation",
+        method = "post",
+        operation_id = "prepaidAccountActivation"
+    )]
+    async fn activate_account(
+        &self,
+        body: Json<AccountActivationRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+        /// Run id of the scenario start (harness mode only): what this run activated.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+    ) -> Json<AccountActivationResponse> {
+        Json(acct::activate(&Run::of(&run), &body))
+    }
+
+    /// Validates activation codes (`pinDetails`): each 12-digit `pin` buys 1 plan redeemed
+    /// now and expiring in 30 days (ISO 8601 UTC); any other pin: `errorCode: INVALID_PIN`.
+    #[oai(
+        path = "/validate-activation-code",
+        method = "post",
+        operation_id = "validateActivationCode"
+    )]
+    async fn validate_activation_code(
+        &self,
+        body: Json<ValidateCodeRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<ValidateCodeResponse> {
+        Json(acct::validate_code(&body, chrono::Utc::now()))
+    }
+
+    /// The public ping file the browser polls behind the modem after the device restart
+    /// (seed 001 §4 "Activation", every 10 s): the first fetch of a run answers 503, every
+    /// later one 200 `OK`. Plain text; browser-facing through the BFF's
+    /// `/sim/activation/ping` in harness mode.
+    #[oai(path = "/ping", method = "get", operation_id = "activationPing")]
+    async fn ping(
+        &self,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+        /// Run id of the scenario start (harness mode only): fetches are counted per run.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+    ) -> acct::PingFile {
+        acct::ping(&Run::of(&run))
     }
 }
 

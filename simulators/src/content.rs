@@ -10,6 +10,7 @@ use poem_openapi::{
     ApiResponse, Object, OpenApi, Tags, param::Header, param::Path, param::Query, payload::Json,
 };
 use serde::de::DeserializeOwned;
+use upstream::activation_content::ActivationContent;
 use upstream::account_content::AccountDashboard;
 use upstream::content::{All, BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
 
@@ -40,6 +41,8 @@ pub fn raw(locale: Locale, area: &str) -> Option<&'static str> {
         (Locale::Es, "all") => include_str!("../content/es/all.json"),
         (Locale::En, "account-dashboard") => include_str!("../content/en/account-dashboard.json"),
         (Locale::Es, "account-dashboard") => include_str!("../content/es/account-dashboard.json"),
+        (Locale::En, "activation") => include_str!("../content/en/activation.json"),
+        (Locale::Es, "activation") => include_str!("../content/es/activation.json"),
         _ => return None,
     })
 }
@@ -370,6 +373,47 @@ impl ContentApi {
         answer(&site, Locale::Es, "account-dashboard")
     }
 
+    /// Activation content, English (seed 001 §7 "Activation content": an array of groups
+    /// of key/value items).
+    #[oai(
+        path = "/-/api/:site/activation",
+        method = "get",
+        operation_id = "getActivationContent"
+    )]
+    async fn activation(
+        &self,
+        /// Content site; only `my.prepaid` exists.
+        site: Path<String>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> ContentResponse<ActivationContent> {
+        answer(&site, Locale::En, "activation")
+    }
+
+    /// Activation content, Spanish.
+    #[oai(
+        path = "/-/api/es/:site/activation",
+        method = "get",
+        operation_id = "getActivationContentEs"
+    )]
+    async fn activation_es(
+        &self,
+        /// Content site; only `my.prepaid` exists.
+        site: Path<String>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> ContentResponse<ActivationContent> {
+        answer(&site, Locale::Es, "activation")
+    }
+
     /// Broadband facts content for the plan-tier widget, English (seed 000 §1, seed 002
     /// §7.4): the label of each requested tier the provider has under the service plan type
     /// and line of business (`HSD_030`, `PREPAID`, `INTERNET`), in the order requested. A tier
@@ -507,6 +551,24 @@ mod tests {
             assert_eq!(flow.ready_to_buy.product_image.src, "/images/gateway.svg");
             assert!((3..=4).contains(&flow.ready_to_buy.faq.len()));
             assert!(flow.multi_unit.page_label.contains("{page}"));
+        }
+    }
+
+    /// Both activation bundles have every text the web reads, none blank.
+    #[test]
+    fn the_activation_bundle_has_every_required_text_in_both_locales() {
+        use upstream::activation_content::REQUIRED;
+        for locale in LOCALES {
+            let c: ActivationContent = bundle(locale, "activation").expect("activation");
+            for (group, key) in REQUIRED {
+                let text = c.text(group, key).unwrap_or_default();
+                assert!(!text.trim().is_empty(), "{locale:?} {group}.{key}");
+            }
+            assert_eq!(
+                c.activation.iter().map(|g| g.items.len()).sum::<usize>(),
+                REQUIRED.len(),
+                "{locale:?}: a text no one reads"
+            );
         }
     }
 

@@ -11,6 +11,7 @@
 pub mod account;
 pub mod account_world;
 pub mod activation;
+pub mod activation_account;
 pub mod address_search;
 pub mod buy_world;
 pub mod card_entry;

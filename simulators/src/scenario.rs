@@ -75,6 +75,15 @@ pub const ACCOUNT_INFORMATION_STAGES: &[&str] = &[
 /// scheduled move, the dashboard (with the cancelled-move banner) or the error page; after
 /// the reset-router modal's restart, its restarted or failed state (seed 001 §2 "Dashboard").
 pub const DASHBOARD_STAGES: &[&str] = &["dashboard", "error", "restarted", "restart-failed"];
+/// Stages (`expect.stage`) an activation scenario may end on (seed 001 §4 "Activation",
+/// §5, §8): activated (`success`), the MAC alert on the steps (`mac-failure`),
+/// `/{locale}/activation/error` (`activation-error`), `permission-error`.
+pub const ACTIVATION_STAGES: &[&str] = &[
+    "success",
+    "mac-failure",
+    "activation-error",
+    "permission-error",
+];
 
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
@@ -84,6 +93,7 @@ pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
         "signin" => Some(SIGNIN_STAGES),
         "account-information" => Some(ACCOUNT_INFORMATION_STAGES),
         "dashboard" => Some(DASHBOARD_STAGES),
+        "activation" => Some(ACTIVATION_STAGES),
         _ => None,
     }
 }

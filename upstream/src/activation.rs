@@ -5,6 +5,8 @@
 //! to 2 decimals". Where the seed names a field without its shape, the shape chosen here is
 //! noted on the field.
 
+pub mod account;
+
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
 

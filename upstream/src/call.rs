@@ -105,6 +105,21 @@ calls! {
     Tokenize = "tokenize": CardEntry POST "/tokenize";
     /// `POST /activation/prepaid-customer-activation` (submit order).
     SubmitOrder = "submitOrder": Activation POST "/prepaid-customer-activation";
+    /// `GET /activation/get-account` (the account being activated).
+    GetAccount = "getAccount": Activation GET "/get-account";
+    /// `POST /activation/load-prepaid-account`.
+    LoadPrepaidAccount = "loadPrepaidAccount": Activation POST "/load-prepaid-account";
+    /// `POST /activation/validate-prepaid-device` (device status: `sroYN`, devices).
+    ValidateDevice = "validateDevice": Activation POST "/validate-prepaid-device";
+    /// `POST /activation/validate-mac`.
+    ValidateMac = "validateMac": Activation POST "/validate-mac";
+    /// `POST /activation/prepaid-account-activation` (activate an existing account).
+    ActivateAccount = "activateAccount": Activation POST "/prepaid-account-activation";
+    /// `POST /activation/validate-activation-code`.
+    ValidateActivationCode = "validateActivationCode":
+        Activation POST "/validate-activation-code";
+    /// `GET /activation/ping` (the public ping file the browser polls behind the modem).
+    ActivationPing = "activationPing": Activation GET "/ping";
     /// `POST /session/secure/session`.
     CreateSession = "createSession": DigitalSession POST "/secure/session";
     /// `GET /session/secure/session?digitalSessionId`.

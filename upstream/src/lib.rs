@@ -21,6 +21,7 @@
 pub mod account;
 pub mod account_content;
 pub mod activation;
+pub mod activation_content;
 pub mod address;
 pub mod call;
 pub mod catalogue;

@@ -7,8 +7,10 @@
 //! - [`cart`]: cart items, count, subtotal, total, shipping (seed 000 §4, §9);
 //! - [`error_catalogue`]: the error-message lookup by code and locale (seed 000 §8);
 //! - [`dashboard`]: days remaining, ring, refill-now, readiness, TV products, scheduled move
-//!   and its cancel cutoff, ACP (seed 001 §2, §4, §6, §9).
+//!   and its cancel cutoff, ACP (seed 001 §2, §4, §6, §9);
+//! - [`activation`]: MAC formatting, device step, Activate enabled, outcome (seed 001 §4, §5).
 
+pub mod activation;
 pub mod cart;
 pub mod dashboard;
 pub mod error_catalogue;

@@ -3,6 +3,7 @@
 //! flow"). `site` holds the calls every page shares (content, token, health).
 
 pub mod account_information;
+pub mod activation;
 pub mod buy;
 pub mod dashboard;
 pub mod retail;

@@ -37,6 +37,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
     }
     ids.sort();
     let want = [
+        "activateAccount",
         "addPaymentInstrument",
         "assignDevice",
         "cancelScheduledMove",
@@ -47,6 +48,9 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getAccountDashboardEs",
         "getAccountInformation",
         "getAccountPicker",
+        "getActivation",
+        "getActivationContent",
+        "getActivationContentEs",
         "getAll",
         "getAllEs",
         "getBroadbandFacts",
@@ -83,6 +87,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "updateCustomer",
         "validateCustomerAddress",
         "validateCustomerServiceability",
+        "validateMac",
     ];
     assert_eq!(ids, want);
 }

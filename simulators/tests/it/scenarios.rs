@@ -46,7 +46,8 @@ fn every_file_parses_and_validates() {
     assert_eq!(count("signin"), 36);
     assert_eq!(count("account-information"), 8);
     assert_eq!(count("dashboard"), 5);
-    assert_eq!(scenario::all().len(), 35 + 55 + 36 + 8 + 5);
+    assert_eq!(count("activation"), 12);
+    assert_eq!(scenario::all().len(), 35 + 55 + 36 + 8 + 5 + 12);
 }
 
 #[test]

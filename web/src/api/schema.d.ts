@@ -240,6 +240,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/-/api/{site}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * English texts of the activation pages (`ActivationContent`: groups of key/value
+         *     items; seed 001 §7 "Activation content").
+         */
+        get: operations["getActivationContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/es/{site}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish texts of the activation pages (`ActivationContent`). */
+        get: operations["getActivationContentEs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token": {
         parameters: {
             query?: never;
@@ -786,34 +823,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/secure2/accounts/{accountId}/scheduled-move/cancel": {
+    "/secure2/accounts/{accountId}/activation": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The activation page of `accountId`, an account the signed-in identity owns (seed 001
+         *     §4 "Activation", §5, §8). `guid`, when the link carries it, is the base64 customer
+         *     guid and must be the signed-in identity's (else 403 `SESSION_REJECTED`, like another
+         *     identity's account; a non-owner is 403 `PERMISSION_DENIED`). Reads the dashboard
+         *     record (VAN: `customerInfo.accountType`), the account (`get-account`), then loads it
+         *     (`load-prepaid-account`) and reads its device status (`validate-prepaid-device`);
+         *     any of them failing or answering `errorCode` is `next: error`. Each answer with
+         *     `next: steps` starts a new activation attempt.
+         */
+        get: operations["getActivation"];
         put?: never;
         /**
-         * Cancels the scheduled move of `accountId` (seed 001 §4 "Scheduled move"): reads the
-         *     aux accounts, takes the move's confirmation id (`auxAcctConfNo`) and sends the update
-         *     with action `C` (seed 002). 200 `{result: cancelled}`; the upstream's `errorCode`
-         *     is 200 `{result: failed, errorCode, message}` with the error catalogue's message in
-         *     the request's language (the web shows the error page). 409 `NO_SCHEDULED_MOVE`
-         *     without a move (or one without a confirmation id); 409 `MOVE_CANCEL_CUTOFF_PASSED`
-         *     at or after the cutoff (the move day's start in US Eastern time, BFF clock). One
-         *     update per `Idempotency-Key` (one per confirmation the user gives): a double click
-         *     gets the first answer. Needs `x-xsrf-token`.
+         * Activates the account (seed 001 §4 "Activation", §7 "Activate"), enabled only when
+         *     the device step is complete and, for a VAN account, both names are non-blank (else
+         *     409 `ORDER_NOT_READY`). Sends the device kept by `getActivation` or `validateMac`,
+         *     the plan `HSD_030`, and for a VAN account `updateCustomerInfo` with the names and
+         *     `language`. `outcome` is `success` iff the answer has neither `errorCode` nor
+         *     `errorMessage`; `httpStatus` is the call's. After success the modem is restarted
+         *     (`restartDevice`); its failure is tracked in `restart`, the activation stands. One
+         *     activation per attempt: every submit of the same attempt (double click, retry) gets
+         *     the first one's answer.
          */
-        post: operations["cancelScheduledMove"];
+        post: operations["activateAccount"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/secure2/accounts/{accountId}/device/restart": {
+    "/secure2/accounts/{accountId}/activation/mac": {
         parameters: {
             query?: never;
             header?: never;
@@ -823,14 +870,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Restarts the internet modem of `accountId` (seed 001 §2 "Reset-router modal", §7
-         *     "Restart device"): reads the dashboard record, takes the HSD device's MAC and sends
-         *     the restart (`resetOnly`, lob HSD). `{result: restarted}` when the device answers
-         *     `RESTARTED`; `{result: failed}` when it answers `FAILED` or an `errorCode`, or the
-         *     account has no modem MAC (nothing sent). A failed call is a 5xx. Needs
-         *     `x-xsrf-token`.
+         * Looks up the modem's MAC address typed by the customer (seed 001 §5): the BFF formats
+         *     it (`domain::activation::format_mac`) and needs 12 hex digits (else 400, field
+         *     `mac`). `success` completes the device step (the modem is kept for the activation);
+         *     `failure` is the not-recognised alert. 409 `ORDER_NOT_READY` without a
+         *     `getActivation` of this account first.
          */
-        post: operations["restartDevice"];
+        post: operations["validateMac"];
         delete?: never;
         options?: never;
         head?: never;
@@ -956,6 +1002,55 @@ export interface components {
             call: components["schemas"]["Link"] & unknown;
         };
         /**
+         * ActivateBody
+         * @description Body of `activateAccount`.
+         */
+        ActivateBody: {
+            /**
+             * @description First name (VAN accounts; required non-blank there, ignored otherwise).
+             * @default
+             */
+            firstName: string;
+            /**
+             * @description Last name (VAN accounts).
+             * @default
+             */
+            lastName: string;
+            /** @description The page's language (sent as the VAN account's language preference). */
+            language: components["schemas"]["LangPref"] & unknown;
+        };
+        /**
+         * Activation
+         * @description `getActivation`: the steps' data.
+         */
+        Activation: {
+            /** @description Show the steps, or the error page. */
+            next: components["schemas"]["ActivationNext"] & unknown;
+            /** @description The account being activated, 16 digits (the account id step). */
+            accountId: string;
+            /** @description A VAN account: the account name step shows (first and last name required). */
+            van: boolean;
+            /**
+             * @description The device step is complete by itself: the service is ready (`sroYN` N) and the first
+             *     device is `FOUND`; otherwise the customer enters the modem's MAC address.
+             */
+            deviceLocated: boolean;
+            /** @description The located modem's MAC address, when `deviceLocated`. */
+            deviceMac?: string;
+            /** @description Behind the modem (the hand-off's `bhr`): after the restart the page polls `pingUrl`. */
+            bhr: boolean;
+            /** @description The public ping file polled every 10 s behind the modem until it answers 200. */
+            pingUrl: string;
+        };
+        /**
+         * ActivationContent
+         * @description `GET /-/api/{site}/activation`.
+         */
+        ActivationContent: {
+            /** @description The groups, page order. */
+            activation: components["schemas"]["ContentGroup"][];
+        };
+        /**
          * ActivationNeeded
          * @description The account-state page of an account that needs activation.
          */
@@ -963,6 +1058,32 @@ export interface components {
             title: string;
             body: string;
             link: string;
+        };
+        /**
+         * @description Where the activation page goes (seed 001 §4, §8).
+         * @enum {string}
+         */
+        ActivationNext: "steps" | "error";
+        /**
+         * @description Outcome of the activation (seed 001 §4: success iff no `errorCode` nor `errorMessage`).
+         * @enum {string}
+         */
+        ActivationOutcome: "success" | "failure";
+        /**
+         * ActivationResult
+         * @description `activateAccount`'s answer.
+         */
+        ActivationResult: {
+            /** @description Success or failure. */
+            outcome: components["schemas"]["ActivationOutcome"] & unknown;
+            /**
+             * Format: uint16
+             * @description HTTP status of the activation call (seed 001 §7 "the HTTP status is added to the
+             *     result"); absent when it got no answer (timeout, connection).
+             */
+            httpStatus?: number;
+            /** @description The restart after success. */
+            restart: components["schemas"]["RestartResult"] & unknown;
         };
         /**
          * AddInstrumentBody
@@ -1662,26 +1783,6 @@ export interface components {
             errorCatalogue: components["schemas"]["ErrorCatalogue"] & unknown;
         };
         /**
-         * CancelMoveAnswer
-         * @description Answer of `cancelScheduledMove`.
-         */
-        CancelMoveAnswer: {
-            /** @description Cancelled or failed. */
-            result: components["schemas"]["CancelMoveOutcome"] & unknown;
-            /** @description The account service's `errorCode` of a failure. */
-            errorCode?: string;
-            /**
-             * @description The error catalogue's message for `errorCode` in the request's language (seed 000
-             *     §8); absent when the catalogue cannot be read.
-             */
-            message?: string;
-        };
-        /**
-         * @description Outcome of `cancelScheduledMove`.
-         * @enum {string}
-         */
-        CancelMoveOutcome: "cancelled" | "failed";
-        /**
          * CardEntryConfig
          * @description Answer of `getCardEntryConfig`.
          */
@@ -1894,6 +1995,26 @@ export interface components {
             empty: string;
             removePromo: string;
             addPromo: string;
+        };
+        /**
+         * ContentGroup
+         * @description One group of texts, e.g. `steps`.
+         */
+        ContentGroup: {
+            /** @description Group name. */
+            group: string;
+            /** @description Its texts. */
+            items: components["schemas"]["ContentItem"][];
+        };
+        /**
+         * ContentItem
+         * @description One text.
+         */
+        ContentItem: {
+            /** @description Key, unique within its group, e.g. `maCAddressSubmissionErrorAlert`. */
+            key: string;
+            /** @description The text; placeholders in braces are filled by the web. */
+            value: string;
         };
         /**
          * ContentPlan
@@ -2229,7 +2350,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -2380,22 +2501,6 @@ export interface components {
             alt: string;
         };
         /**
-         * InfoModalTexts
-         * @description The generic info modal (seed 001 §2 "Page shell": title, body, optional cancel-move
-         *     confirmation "Yes, Cancel" / "No, keep Move Request", close). `body`: paragraphs
-         *     separated by a blank line.
-         */
-        InfoModalTexts: {
-            title: string;
-            body: string;
-            /** @description "Yes, Cancel". */
-            confirm: string;
-            /** @description "No, keep Move Request". */
-            keep: string;
-            /** @description Label of the close button. */
-            close: string;
-        };
-        /**
          * @description Outcome of `addPaymentInstrument`.
          * @enum {string}
          */
@@ -2473,6 +2578,32 @@ export interface components {
              */
             sessionEnded: boolean;
         };
+        /**
+         * MacBody
+         * @description Body of `validateMac`.
+         */
+        MacBody: {
+            /**
+             * @description The MAC address as typed; the BFF formats it again (upper case, hex digits only,
+             *     colons every two) and needs 12 hex digits.
+             */
+            mac: string;
+        };
+        /**
+         * MacResult
+         * @description `validateMac`'s answer.
+         */
+        MacResult: {
+            /** @description Recognised or not. */
+            status: components["schemas"]["MacStatus"] & unknown;
+            /** @description The MAC as looked up, `XX:XX:XX:XX:XX:XX`. */
+            mac: string;
+        };
+        /**
+         * @description Result of a MAC lookup.
+         * @enum {string}
+         */
+        MacStatus: "success" | "failure";
         /**
          * MerchantFlow
          * @description `GET /-/api/{site}/merchant-flow`: the retail-partner starter-kit flow (seed 000 §2).
@@ -2569,15 +2700,6 @@ export interface components {
             cancelByLabel: string;
             /** @description Link back to the dashboard. */
             back: string;
-            /** @description Opens the cancel confirmation (seed 001 §4 "Scheduled move"). */
-            cancel: string;
-            /** @description Shown while the cancel is sent. */
-            cancelling: string;
-            /**
-             * @description The generic info modal with the cancel-move confirmation (seed 001 §2 "Page
-             *     shell").
-             */
-            cancelModal: components["schemas"]["InfoModalTexts"] & unknown;
         };
         /**
          * @description What happened to the order.
@@ -2850,18 +2972,10 @@ export interface components {
             close: string;
         };
         /**
-         * RestartDeviceAnswer
-         * @description Answer of `restartDevice`.
-         */
-        RestartDeviceAnswer: {
-            /** @description Restarted or failed. */
-            result: components["schemas"]["RestartOutcome"] & unknown;
-        };
-        /**
-         * @description Outcome of `restartDevice` (seed 001 §2 "Reset-router modal": restarted or failed).
+         * @description What the modem restart after a successful activation did.
          * @enum {string}
          */
-        RestartOutcome: "restarted" | "failed";
+        RestartResult: "restarted" | "failed" | "notAttempted";
         /**
          * RestoredSession
          * @description Answer of `restoreDigitalSession`.
@@ -3057,10 +3171,6 @@ export interface components {
             expiredMoving: string;
             /** @description Link of the active tile to the internet detail page. */
             details: string;
-            /** @description Link to the Instant TV detail page (`detail-xitv`), when the account has TV. */
-            tvDetails: string;
-            /** @description Link to the TV200 detail page (`detail-tv200`), when the account has TV200. */
-            tv200Details: string;
             tvHeading: string;
             /** @description TV products by product code (`VDO_XITV_30`, packages, add-ons, `TV200`). */
             tvProducts: components["schemas"]["CodeText"][];
@@ -4142,6 +4252,124 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getActivationContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivationContent"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getActivationContentEs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivationContent"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */
@@ -6024,13 +6252,16 @@ export interface operations {
             };
         };
     };
-    cancelScheduledMove: {
+    getActivation: {
         parameters: {
-            query?: never;
-            header: {
-                /** @description One UUID per confirmation (keep it for retries of the same attempt). */
-                "Idempotency-Key": string;
+            query?: {
+                /**
+                 * @description The customer guid in base64, as the activation link carries it (optional: the
+                 *     BFF holds the signed-in identity's).
+                 */
+                guid?: string;
             };
+            header?: never;
             path: {
                 /** @description The account, 16 digits. */
                 accountId: string;
@@ -6045,10 +6276,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CancelMoveAnswer"];
+                    "application/json; charset=utf-8": components["schemas"]["Activation"];
                 };
             };
-            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits or `Idempotency-Key` is not a UUID. */
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    activateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ActivateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivationResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6066,7 +6351,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `NO_SCHEDULED_MOVE`: the account has no scheduled move; `MOVE_CANCEL_CUTOFF_PASSED`: the move day has begun (US Eastern time). */
+            /** @description `ORDER_NOT_READY`: Activate is not enabled (no device, or a VAN account without both names), or no activation page for this account. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6084,26 +6369,8 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `IDEMPOTENCY_MISMATCH`: the key was used for another request. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6120,18 +6387,9 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
         };
     };
-    restartDevice: {
+    validateMac: {
         parameters: {
             query?: never;
             header?: never;
@@ -6141,7 +6399,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MacBody"];
+            };
+        };
         responses: {
             /** @description The answer. */
             200: {
@@ -6149,10 +6411,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["RestartDeviceAnswer"];
+                    "application/json; charset=utf-8": components["schemas"]["MacResult"];
                 };
             };
-            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            /** @description `VALIDATION_FAILED`: `mac` does not hold 12 hex digits (`details` field `mac`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6163,6 +6425,15 @@ export interface operations {
             };
             /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: no activation page for this account (call `getActivation` first). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6188,7 +6459,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the MAC lookup failed. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -6206,7 +6477,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            /** @description `UPSTREAM_TIMEOUT`: the MAC lookup did not answer in time. */
             504: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,8 @@
-//! The signed-in dashboard's content bundle (tag content; seed 001 §7 "Other content",
+//! The signed-in area's content bundles: the dashboard's (tag content; seed 001 §7 "Other content",
 //! §3 `accountDashboard`): English `GET /-/api/{site}/account-dashboard`, Spanish
-//! `GET /-/api/es/{site}/account-dashboard`, passed through from the content service.
+//! `GET /-/api/es/{site}/account-dashboard`, and the activation pages' (§7 "Activation
+//! content": `/-/api/{site}/activation`, `/-/api/es/{site}/activation`), passed through
+//! from the content service.
 //! `{site}` must be [`SITE`], else 404 `NOT_FOUND`; upstream failures 502 `UPSTREAM_*`,
 //! 504 `UPSTREAM_TIMEOUT`. Kept beside [`super::content`] in its own impl so the bundles of
 //! the signed-in area can grow without touching the merchant ones.
@@ -9,7 +11,7 @@ use std::sync::Arc;
 
 use poem::Request;
 use poem_openapi::{OpenApi, param::Path};
-use upstream::account_content::AccountDashboard;
+use upstream::{account_content::AccountDashboard, activation_content::ActivationContent};
 
 use crate::http::{
     error::{ApiError, ErrorCode},
@@ -29,13 +31,22 @@ crate::answers!(
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
 
-async fn fetch(
+crate::answers!(
+    /// Answers of `getActivationContent` / `getActivationContentEs`.
+    ActivationContentResponse(Box<ActivationContent>), activation_content_bad_request = "activation_content_bad_request", get;
+    404 => NotFound: "`NOT_FOUND`: unknown `{site}`.",
+    502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`.",
+    504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
+);
+
+async fn fetch<T: serde::de::DeserializeOwned>(
     state: &AppState,
     req: &Request,
     sel: ScenarioSel,
     lang: Lang,
     site: &str,
-) -> Result<Box<AccountDashboard>, ApiError> {
+    area: &str,
+) -> Result<Box<T>, ApiError> {
     if site != SITE {
         return Err(ApiError::new(
             ErrorCode::NotFound,
@@ -43,7 +54,7 @@ async fn fetch(
         ));
     }
     let ctx = sel.ctx(tracking_from_header(req));
-    Ok(bundle(&state.clients, &ctx, lang, site, "account-dashboard").await?)
+    Ok(bundle(&state.clients, &ctx, lang, site, area).await?)
 }
 
 /// Content operations of the signed-in area.
@@ -66,7 +77,9 @@ impl AccountContentApi {
         /// Content site; only `my.prepaid`.
         site: Path<String>,
     ) -> AccountDashboardResponse {
-        fetch(&state, req, sel, Lang::En, &site).await.into()
+        fetch(&state, req, sel, Lang::En, &site, "account-dashboard")
+            .await
+            .into()
     }
 
     /// Spanish texts of the dashboard (`AccountDashboard`).
@@ -83,6 +96,47 @@ impl AccountContentApi {
         /// Content site; only `my.prepaid`.
         site: Path<String>,
     ) -> AccountDashboardResponse {
-        fetch(&state, req, sel, Lang::Es, &site).await.into()
+        fetch(&state, req, sel, Lang::Es, &site, "account-dashboard")
+            .await
+            .into()
+    }
+
+    /// English texts of the activation pages (`ActivationContent`: groups of key/value
+    /// items; seed 001 §7 "Activation content").
+    #[oai(
+        path = "/-/api/:site/activation",
+        method = "get",
+        operation_id = "getActivationContent"
+    )]
+    async fn activation(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> ActivationContentResponse {
+        fetch(&state, req, sel, Lang::En, &site, "activation")
+            .await
+            .into()
+    }
+
+    /// Spanish texts of the activation pages (`ActivationContent`).
+    #[oai(
+        path = "/-/api/es/:site/activation",
+        method = "get",
+        operation_id = "getActivationContentEs"
+    )]
+    async fn activation_es(
+        &self,
+        state: poem::web::Data<&Arc<AppState>>,
+        req: &Request,
+        sel: ScenarioSel,
+        /// Content site; only `my.prepaid`.
+        site: Path<String>,
+    ) -> ActivationContentResponse {
+        fetch(&state, req, sel, Lang::Es, &site, "activation")
+            .await
+            .into()
     }
 }

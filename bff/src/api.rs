@@ -11,6 +11,7 @@ use poem_openapi::OpenApiService;
 use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     dashboard::api::DashboardApi,
+    payments::api::AccountPaymentsApi,
     retail::api::RetailApi,
     signin::api::SignInApi,
     site::{
@@ -35,6 +36,7 @@ pub type Api = (
     LogoutApi,
     SignInApi,
     DashboardApi,
+    AccountPaymentsApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -52,6 +54,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             LogoutApi,
             SignInApi,
             DashboardApi,
+            AccountPaymentsApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -59,12 +59,24 @@ pub const SIGNIN_STAGES: &[&str] = &[
     "activation",
 ];
 
+/// Stages (`expect.stage`) a payments scenario may end on: the page id under
+/// `/{locale}/dashboard/` (seed 001 §2 routes), `dashboard` (back after the third failure,
+/// seed 001 §4 "Payment instrument") or `error` (history fetch failure, §8).
+pub const PAYMENTS_STAGES: &[&str] = &[
+    "edit-payment",
+    "auto-refill",
+    "payment-history",
+    "dashboard",
+    "error",
+];
+
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
     match flow {
         "retail" => Some(STAGES),
         "buy" => Some(BUY_STAGES),
         "signin" => Some(SIGNIN_STAGES),
+        "payments" => Some(PAYMENTS_STAGES),
         _ => None,
     }
 }

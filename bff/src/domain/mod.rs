@@ -7,11 +7,18 @@
 //! - [`cart`]: cart items, count, subtotal, total, shipping (seed 000 §4, §9);
 //! - [`error_catalogue`]: the error-message lookup by code and locale (seed 000 §8);
 //! - [`dashboard`]: days remaining, ring, refill-now, readiness, TV products, scheduled move
-//!   and its cancel cutoff, ACP (seed 001 §2, §4, §6, §9).
+//!   and its cancel cutoff, ACP (seed 001 §2, §4, §6, §9);
+//! - [`card_type`]: the card type map both ways (seed 000 §3, seed 001 §3);
+//! - [`payment_history`]: transactions grouped by UTC date, totals, pages (seed 001 §2, §9);
+//! - [`payment_failures`]: the payment-form failure counter and its waits (seed 001 §4
+//!   "Payment instrument", seed 002 §4.3).
 
+pub mod card_type;
 pub mod cart;
 pub mod dashboard;
 pub mod error_catalogue;
 pub mod money;
+pub mod payment_failures;
+pub mod payment_history;
 pub mod promotions;
 pub mod serviceability;

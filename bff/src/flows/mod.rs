@@ -3,7 +3,9 @@
 //! flow"). `site` holds the calls every page shares (content, token, health).
 
 pub mod buy;
+pub mod card_entry;
 pub mod dashboard;
+pub mod payments;
 pub mod retail;
 pub mod signin;
 pub mod site;

@@ -75,10 +75,24 @@ impl AppRoutes {
         }
     }
 
-    /// The page `rest` (the path after `/{locale}/`, no leading or trailing slash) names.
+    /// The page `rest` (the path after `/{locale}/`, no leading or trailing slash) names. A
+    /// flow's base may span segments (`dashboard/edit-payment`): the longest base that `rest`
+    /// is or starts with (then `/`) is the flow.
     pub fn page(&self, rest: &str) -> PageMatch<'_> {
-        let (first, below) = rest.split_once('/').unwrap_or((rest, ""));
-        if let Some(flow) = self.flows.iter().find(|f| f.base == first) {
+        let below_of = |base: &str| -> Option<&str> {
+            let tail = rest.strip_prefix(base)?;
+            if tail.is_empty() {
+                Some("")
+            } else {
+                tail.strip_prefix('/')
+            }
+        };
+        let flow = self
+            .flows
+            .iter()
+            .filter_map(|f| below_of(&f.base).map(|below| (f, below)))
+            .max_by_key(|(f, _)| f.base.len());
+        if let Some((flow, below)) = flow {
             return if flow.pages.iter().any(|p| p == below) {
                 PageMatch::Flow(flow)
             } else {
@@ -100,7 +114,9 @@ mod tests {
         serde_json::from_value(serde_json::json!({
             "flows": [
                 { "base": "buy", "pages": ["", "internet"], "preload": [], "styles": [], "content": [] },
-                { "base": "dollargeneral", "pages": [""], "preload": [], "styles": [], "content": [] }
+                { "base": "dollargeneral", "pages": [""], "preload": [], "styles": [], "content": [] },
+                { "base": "dashboard", "pages": ["", "notifications"], "preload": [], "styles": [], "content": [] },
+                { "base": "dashboard/auto-refill", "pages": [""], "preload": [], "styles": [], "content": [] }
             ],
             "shared": [{ "path": "error", "content": [] }],
             "notFoundContent": []
@@ -115,7 +131,23 @@ mod tests {
         assert!(matches!(r.page("buy/internet"), PageMatch::Flow(_)));
         assert!(matches!(r.page("dollargeneral"), PageMatch::Flow(_)));
         assert!(matches!(r.page("error"), PageMatch::Shared(_)));
-        for unknown in ["", "buy/nope", "buy/404", "dollargeneral/x", "nope", "error/x"] {
+        assert!(
+            matches!(r.page("dashboard/notifications"), PageMatch::Flow(f) if f.base == "dashboard")
+        );
+        assert!(
+            matches!(r.page("dashboard/auto-refill"), PageMatch::Flow(f) if f.base == "dashboard/auto-refill")
+        );
+        for unknown in [
+            "",
+            "buy/nope",
+            "buy/404",
+            "dollargeneral/x",
+            "nope",
+            "error/x",
+            "buyer",
+            "dashboard/auto-refill/x",
+            "dashboard/auto-refillx",
+        ] {
             assert!(matches!(r.page(unknown), PageMatch::NotFound), "{unknown}");
         }
     }

@@ -31,6 +31,8 @@ pub struct Browser {
     pub xsrf: String,
     /// `sim_scenario=<id>` when a scenario is chosen.
     pub scenario: Option<String>,
+    /// `sim_run=<uuid>` when the test keeps its simulator changes apart (payments).
+    pub run: Option<String>,
 }
 
 impl Browser {
@@ -41,14 +43,20 @@ impl Browser {
             cookie,
             xsrf,
             scenario: None,
+            run: None,
         }
     }
 
-    fn cookies(&self) -> String {
-        match &self.scenario {
-            Some(s) => format!("{}; sim_scenario={s}", self.cookie),
-            None => self.cookie.clone(),
+    /// The `Cookie` header: session, scenario and run.
+    pub fn cookies(&self) -> String {
+        let mut c = self.cookie.clone();
+        if let Some(s) = &self.scenario {
+            c.push_str(&format!("; sim_scenario={s}"));
         }
+        if let Some(r) = &self.run {
+            c.push_str(&format!("; sim_run={r}"));
+        }
+        c
     }
 
     /// `POST path` with `body`, cookie and token.

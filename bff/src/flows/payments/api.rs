@@ -103,6 +103,8 @@ async fn change_card(
     kind: CardChange,
     body: Option<CardBody>,
 ) -> Result<ChangeResult, ApiError> {
+    // inside the once-per-key run: a retry of this attempt gets its answer, lock or not
+    ensure_unlocked(&state, &id).await?;
     let c = &state.clients;
     let info = up::payments::payment_info(c, &ctx, &account, "").await?;
     let current = build::saved_card(&info);
@@ -181,9 +183,6 @@ async fn card_change(
     body: Option<CardBody>,
 ) -> CardChangeResponse {
     let id = context::id(owned);
-    if let Err(e) = ensure_unlocked(state, &id).await {
-        return e.into();
-    }
     let fingerprint = format!(
         "{}:{}",
         kind.name(),
@@ -283,7 +282,7 @@ impl AccountPaymentsApi {
     #[oai(
         path = "/secure2/accounts/:accountId/payment-instrument",
         method = "post",
-        operation_id = "addPaymentInstrument"
+        operation_id = "addAccountPaymentInstrument"
     )]
     #[allow(clippy::too_many_arguments)]
     async fn add_instrument(
@@ -314,7 +313,7 @@ impl AccountPaymentsApi {
     }
 
     /// Replaces the saved card with the component's new one (`modify-prepaidpayment-instrument`,
-    /// the add payload). Answers as `addPaymentInstrument`.
+    /// the add payload). Answers as `addAccountPaymentInstrument`.
     #[oai(
         path = "/secure2/accounts/:accountId/payment-instrument/update",
         method = "post",
@@ -350,7 +349,7 @@ impl AccountPaymentsApi {
 
     /// Removes the saved card (`custInfo {accountId}` and the stored token, which the BFF
     /// reads: the browser never holds it); auto-refill goes off with it. 409 `NO_SAVED_CARD`
-    /// when there is none. Answers as `addPaymentInstrument`.
+    /// when there is none. Answers as `addAccountPaymentInstrument`.
     #[oai(
         path = "/secure2/accounts/:accountId/payment-instrument/remove",
         method = "post",

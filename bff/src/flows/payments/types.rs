@@ -79,7 +79,7 @@ pub struct CardBilling {
     pub zip_code: String,
 }
 
-/// Body of `addPaymentInstrument` and `updatePaymentInstrument`: the component's
+/// Body of `addAccountPaymentInstrument` and `updatePaymentInstrument`: the component's
 /// `cpcData.cardDetails` and `paymentInfo` (never a card number or CVV).
 #[derive(Debug, Clone, Object, serde::Serialize)]
 #[oai(rename_all = "camelCase", deny_unknown_fields)]
@@ -197,7 +197,7 @@ crate::answers!(
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
 crate::answers!(
-    /// Answers of `addPaymentInstrument`, `updatePaymentInstrument`, `removePaymentInstrument`.
+    /// Answers of `addAccountPaymentInstrument`, `updatePaymentInstrument`, `removePaymentInstrument`.
     CardChangeResponse(ChangeResult), card_change_bad_request = "card_change_bad_request", post_signed_in;
     400 => BadRequest: "`VALIDATION_FAILED`: bad body or `Idempotency-Key` not a UUID.",
     409 => Conflict: "`PAYMENT_FORM_LOCKED`: still waiting after a failure; `NO_SAVED_CARD`: nothing to remove.",

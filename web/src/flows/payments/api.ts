@@ -36,7 +36,7 @@ export function changeCard(accountId: string, change: CardChange, key: string, b
   const header = { 'Idempotency-Key': key };
   switch (change) {
     case 'add':
-      return call('addPaymentInstrument', () =>
+      return call('addAccountPaymentInstrument', () =>
         api.POST('/secure2/accounts/{accountId}/payment-instrument', { params: { ...at(accountId), header }, body: body as CardBody }),
       );
     case 'update':

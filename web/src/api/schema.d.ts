@@ -786,6 +786,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/accounts/{accountId}/payment-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The saved card, auto-refill and the failure counter of `accountId`, with the
+         *     card-entry configuration (prefilled with the card holder on file): reads the dashboard
+         *     record and aux accounts (days remaining, deactivated, phone) and the payment info.
+         *     No card stored (`BUS_PMT_006`) is no `card`, never an error.
+         */
+        get: operations["getPaymentInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/payment-instrument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the component's tokenised card as the account's payment instrument (seed 001 §7
+         *     add payload, built by the BFF: `custInfo` with the account, the billing of the
+         *     component, `processingNetwork: CREDIT`, `isCPC`, the stored card type, enrolment kept).
+         *     A refusal is 200 `rejected` (or `dashboard` at the third) with the code and the
+         *     catalogue message in the `Accept-Language` locale. 409 while the form is disabled.
+         */
+        post: operations["addAccountPaymentInstrument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/payment-instrument/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the saved card with the component's new one (`modify-prepaidpayment-instrument`,
+         *     the add payload). Answers as `addAccountPaymentInstrument`.
+         */
+        post: operations["updatePaymentInstrument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/payment-instrument/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes the saved card (`custInfo {accountId}` and the stored token, which the BFF
+         *     reads: the browser never holds it); auto-refill goes off with it. 409 `NO_SAVED_CARD`
+         *     when there is none. Answers as `addAccountPaymentInstrument`.
+         */
+        post: operations["removePaymentInstrument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/auto-refill/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrols the account in auto-refill (seed 001 §4 "Auto-refill"): the terms must be
+         *     accepted (400 `terms`/`termsRequired`); 409 `AUTO_REFILL_NOT_OFFERED` when already
+         *     enrolled, deactivated or without internet days. A refusal (`BUS_PMT_006`: no card)
+         *     leaves auto-refill off: 200 `rejected` with the catalogue message, counted like a card
+         *     failure (seed 002 §4.3).
+         */
+        post: operations["enrolAutoRefill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/auto-refill/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels auto-refill (no terms needed). A refusal is 200 `rejected` with the catalogue
+         *     message (auto-refill stays on).
+         */
+        post: operations["cancelAutoRefill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/payment-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page `page` (default 1; past the end: the last) of the payment history: every
+         *     transaction line grouped by UTC date, newest first, with each date's total, 12 lines
+         *     a page (`domain::payment_history`). A lookup answering `errorCode` is 502
+         *     `UPSTREAM_ERROR` (the page goes to `/{locale}/error`).
+         */
+        get: operations["getPaymentHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -827,6 +978,8 @@ export interface components {
             detail: components["schemas"]["ServiceDetail"] & unknown;
             /** @description The notifications page (seed 001 §2 routes, §4 "Scheduled move"). */
             notifications: components["schemas"]["NotificationsTexts"] & unknown;
+            /** @description The payment pages: edit payment, auto-refill, payment history (issue 12). */
+            payments: components["schemas"]["PaymentsTexts"] & unknown;
         };
         /**
          * AccountHeader
@@ -1170,6 +1323,29 @@ export interface components {
             businessErrorCode?: string;
             /** @description What the flow shows next. */
             outcome: components["schemas"]["AssignOutcome"] & unknown;
+        };
+        /**
+         * AutoRefillPageTexts
+         * @description `/{locale}/dashboard/auto-refill` (seed 001 §4 "Auto-refill", seed 002 §2.7).
+         */
+        AutoRefillPageTexts: {
+            title: string;
+            intro: string;
+            statusOn: string;
+            statusOff: string;
+            terms: string;
+            enrol: string;
+            cancel: string;
+            /** @description Success of enrolment, shown after 800 ms. */
+            enrolled: string;
+            /**
+             * @description Success of cancellation, shown after 800 ms: "Successfuly disabled auto-refill"
+             *     (the seed's spelling).
+             */
+            disabled: string;
+            notOffered: string;
+            addCard: string;
+            genericError: string;
         };
         /**
          * AutoRefillTexts
@@ -1611,6 +1787,46 @@ export interface components {
             errorCatalogue: components["schemas"]["ErrorCatalogue"] & unknown;
         };
         /**
+         * CardBilling
+         * @description Billing of the card (the component's `paymentInfo`).
+         */
+        CardBilling: {
+            /** @description Card holder's first name. */
+            firstName: string;
+            /** @description Card holder's last name. */
+            lastName: string;
+            /** @description Billing street line. */
+            address: string;
+            /**
+             * @description Billing unit line.
+             * @default
+             */
+            addressLine2: string;
+            /** @description Billing city. */
+            city: string;
+            /** @description Billing state, two letters. */
+            state: string;
+            /** @description Billing zip, 5 digits. */
+            zipCode: string;
+        };
+        /**
+         * CardBody
+         * @description Body of `addAccountPaymentInstrument` and `updatePaymentInstrument`: the component's
+         *     `cpcData.cardDetails` and `paymentInfo` (never a card number or CVV).
+         */
+        CardBody: {
+            /** @description Payment token of the component. */
+            token: string;
+            /** @description Expiry `MMYY`. */
+            expirationDate: string;
+            /** @description `visa`, `mastercard`, `discover` or `american-express` (as the component reports it). */
+            cardType: string;
+            /** @description Last 4 digits of the card number. */
+            cardLast4Digits: string;
+            /** @description Card holder and billing address. */
+            billing: components["schemas"]["CardBilling"] & unknown;
+        };
+        /**
          * CardEntryConfig
          * @description Answer of `getCardEntryConfig`.
          */
@@ -1660,6 +1876,18 @@ export interface components {
          * @enum {string}
          */
         CardType: "Visa" | "MASTER_CARD" | "Discover" | "AMERICAN_EXPRESS" | "OTHER";
+        /**
+         * CardTypeNames
+         * @description Card type names.
+         */
+        CardTypeNames: {
+            visa: string;
+            masterCard: string;
+            discover: string;
+            americanExpress: string;
+            /** @description A type the map does not name. */
+            other: string;
+        };
         /**
          * Cart
          * @description The cart (answer of `getCart`, `updateCart`, and part of `getTax`).
@@ -1739,6 +1967,29 @@ export interface components {
              *     take it out (seed 000 §4 "Toggle promo").
              */
             promoInCart: boolean;
+        };
+        /**
+         * @description Outcome of a change of the card or of auto-refill.
+         * @enum {string}
+         */
+        ChangeOutcome: "done" | "rejected" | "dashboard";
+        /**
+         * ChangeResult
+         * @description Answer of the card and auto-refill changes.
+         */
+        ChangeResult: {
+            /** @description What happened. */
+            outcome: components["schemas"]["ChangeOutcome"] & unknown;
+            /** @description The payment service's `businessErrorCode` (refused). */
+            businessErrorCode?: string;
+            /** @description The catalogue message of the code in the request's locale (`Accept-Language`). */
+            message?: string;
+            /** @description The failure counter after this change. */
+            lock: components["schemas"]["FormLock"] & unknown;
+            /** @description The saved card after this change (done add or update). */
+            card?: components["schemas"]["SavedCard"] & unknown;
+            /** @description Auto-refill after this change. */
+            autoRefillEnabled: boolean;
         };
         /**
          * ChannelDetails
@@ -2141,6 +2392,43 @@ export interface components {
             effectivePrice: number;
         };
         /**
+         * EditPaymentTexts
+         * @description `/{locale}/dashboard/edit-payment` (seed 002 §2.9 "Payment card").
+         */
+        EditPaymentTexts: {
+            title: string;
+            savedHeading: string;
+            noCard: string;
+            /** @description The masked card: `xxxx-xxxx-xxxx-{last4}`. */
+            masked: string;
+            /** @description `Expires {expiry}`. */
+            expires: string;
+            edit: string;
+            cancel: string;
+            addHeading: string;
+            newCardHeading: string;
+            /** @description Title of the card-entry iframe. */
+            cardEntryTitle: string;
+            save: string;
+            remove: string;
+            saved: string;
+            removed: string;
+            /** @description `You can try again in {seconds} seconds.` */
+            retryIn: string;
+            /** @description An answer without a catalogue message (the service did not answer). */
+            genericError: string;
+            /** @description Going back to the dashboard after the third failure. */
+            backToDashboard: string;
+        };
+        /**
+         * EnrolBody
+         * @description Body of `enrolAutoRefill`.
+         */
+        EnrolBody: {
+            /** @description The terms checkbox; must be true (else 400, `details[0]`: `terms`/`termsRequired`). */
+            termsAccepted: boolean;
+        };
+        /**
          * ErrorCatalogue
          * @description Error catalogue (seed 000 §8). Lookup (BFF): the code as given, then `_` turned into
          *     `-`; the request's locale, then English; else `generic` with `{phone}` replaced by
@@ -2158,7 +2446,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -2252,6 +2540,22 @@ export interface components {
             links: components["schemas"]["Link"][];
         };
         /**
+         * FormLock
+         * @description The failure counter as the page needs it (seed 001 §4 "Payment instrument").
+         */
+        FormLock: {
+            /**
+             * Format: uint32
+             * @description Failures so far in this cycle (0 to 2).
+             */
+            failures: number;
+            /**
+             * Format: int64
+             * @description ms until the form is enabled again (0: enabled; at most 30,000).
+             */
+            retryInMs: number;
+        };
+        /**
          * HandoffTexts
          * @description The handoff page: title, description, create-ID and log-in buttons, FAQ accordion.
          */
@@ -2299,6 +2603,37 @@ export interface components {
             /** @description Appended to the name of a link that opens a new tab, for screen readers. */
             newTab: string;
             links: components["schemas"]["HelpfulLink"][];
+        };
+        /**
+         * HistoryGroup
+         * @description The lines of one UTC date.
+         */
+        HistoryGroup: {
+            /** @description The date, `YYYY-MM-DD` UTC (the page shows m/d/yyyy). */
+            date: string;
+            /** @description Total of every line of that date, dollars with 2 decimals. */
+            total: string;
+            /** @description This page's lines of that date, newest first. */
+            items: components["schemas"]["HistoryItem"][];
+        };
+        /**
+         * HistoryItem
+         * @description One line of the payment history.
+         */
+        HistoryItem: {
+            /** @description Product code, e.g. `HSD_030` (content names it). */
+            productCode: string;
+            /**
+             * Format: uint32
+             * @description Days bought (the duration).
+             */
+            planDays: number;
+            /** @description Amount, dollars with 2 decimals (`45.00`). */
+            amount: string;
+            /** @description When paid, RFC 3339 UTC. */
+            paidAt: string;
+            /** @description Expiry of what was bought, `YYYY-MM-DD` UTC (absent when the service gave none). */
+            expirationDate?: string;
         };
         /**
          * Image
@@ -2510,6 +2845,53 @@ export interface components {
             email: string;
         };
         /**
+         * PaymentHistory
+         * @description Answer of `getPaymentHistory`.
+         */
+        PaymentHistory: {
+            /**
+             * Format: uint32
+             * @description Page shown, 1-based (a page past the end shows the last).
+             */
+            page: number;
+            /**
+             * Format: uint32
+             * @description Pages in all (at least 1; 12 lines a page).
+             */
+            pages: number;
+            /**
+             * Format: uint32
+             * @description Lines in all.
+             */
+            totalItems: number;
+            /** @description This page's lines by UTC date, newest first. */
+            groups: components["schemas"]["HistoryGroup"][];
+        };
+        /**
+         * PaymentHistoryTexts
+         * @description `/{locale}/dashboard/payment-history` (seed 001 §2 "Payment history").
+         */
+        PaymentHistoryTexts: {
+            title: string;
+            empty: string;
+            /** @description `Total {amount}` of a date's group. */
+            total: string;
+            product: string;
+            duration: string;
+            /** @description `{n} days`. */
+            durationDays: string;
+            amount: string;
+            expires: string;
+            /** @description Names of products by code (`HSD_030`, ...); an unnamed code shows `other_product`. */
+            products: components["schemas"]["CodeText"][];
+            otherProduct: string;
+            paginationLabel: string;
+            previous: string;
+            next: string;
+            /** @description `Page {n}`. */
+            page: string;
+        };
+        /**
          * PaymentIdBody
          * @description Inner object of the payment-id answer.
          */
@@ -2524,6 +2906,42 @@ export interface components {
         PaymentIdResponse: {
             /** @description The id, nested as the service does. */
             response: components["schemas"]["PaymentIdBody"] & unknown;
+        };
+        /**
+         * PaymentInfo
+         * @description Answer of `getPaymentInfo`.
+         */
+        PaymentInfo: {
+            /** @description The saved card; absent when none is stored (`BUS_PMT_006`, only logged). */
+            card?: components["schemas"]["SavedCard"] & unknown;
+            /** @description Auto-refill is on (`enrollAutoPayment`). */
+            autoRefillEnabled: boolean;
+            /**
+             * @description Enrolment is offered: not enrolled, not deactivated, internet days remaining above 0
+             *     (`domain::dashboard::auto_enrol_offered`).
+             */
+            autoEnrolOffered: boolean;
+            /** @description The failure counter of this account. */
+            lock: components["schemas"]["FormLock"] & unknown;
+            /** @description What the page needs to embed the card-entry component. */
+            cardEntry: components["schemas"]["CardEntryConfig"] & unknown;
+        };
+        /**
+         * PaymentsTexts
+         * @description The payment pages (seed 001 §2 "Auto-refill page", "Payment history", "Service detail
+         *     and edit payment"; seed 002 §2.7, §2.9). `{last4}`, `{expiry}`, `{seconds}`, `{n}` are
+         *     filled by the web.
+         */
+        PaymentsTexts: {
+            /** @description "Back to dashboard". */
+            back: string;
+            /** @description Shown while the page's answer loads. */
+            loading: string;
+            /** @description Names of card types (the BFF's `CardType`). */
+            cardTypes: components["schemas"]["CardTypeNames"] & unknown;
+            editPayment: components["schemas"]["EditPaymentTexts"];
+            autoRefill: components["schemas"]["AutoRefillPageTexts"];
+            history: components["schemas"]["PaymentHistoryTexts"];
         };
         /**
          * PermissionErrorTexts
@@ -2780,6 +3198,22 @@ export interface components {
             amber: string;
             blue: string;
             red: string;
+        };
+        /**
+         * SavedCard
+         * @description The saved card as the page shows it (masked `xxxx-xxxx-xxxx-` + `last4` by the page).
+         */
+        SavedCard: {
+            /** @description Type (stored spelling mapped back, seed 001 §3 card type map); content names it. */
+            cardType: components["schemas"]["CardType"] & unknown;
+            /** @description Last 4 digits. */
+            last4: string;
+            /** @description Expiry `MM/YY` (empty when the service gave none). */
+            expiry: string;
+            /** @description Card holder's first name. */
+            firstName: string;
+            /** @description Card holder's last name. */
+            lastName: string;
         };
         /**
          * ScheduledMove
@@ -5901,6 +6335,668 @@ export interface operations {
                 };
             };
             /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPaymentInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PaymentInfo"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account or payment service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addAccountPaymentInstrument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per attempt (keep it for retries of the same attempt). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CardBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYMENT_FORM_LOCKED`: still waiting after a failure; `NO_SAVED_CARD`: nothing to remove. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updatePaymentInstrument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per attempt. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CardBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYMENT_FORM_LOCKED`: still waiting after a failure; `NO_SAVED_CARD`: nothing to remove. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    removePaymentInstrument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per attempt. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYMENT_FORM_LOCKED`: still waiting after a failure; `NO_SAVED_CARD`: nothing to remove. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    enrolAutoRefill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EnrolBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: terms not accepted (`terms`/`termsRequired`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `AUTO_REFILL_NOT_OFFERED`: enrolment not offered; `PAYMENT_FORM_LOCKED`: still waiting after a failure. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelAutoRefill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: terms not accepted (`terms`/`termsRequired`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `AUTO_REFILL_NOT_OFFERED`: enrolment not offered; `PAYMENT_FORM_LOCKED`: still waiting after a failure. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPaymentHistory: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PaymentHistory"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` not 16 digits or `page` not 1 to 10,000. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also a lookup answering `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the page goes to `/{locale}/error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
             504: {
                 headers: {
                     [name: string]: unknown;

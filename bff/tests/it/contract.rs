@@ -37,11 +37,14 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
     }
     ids.sort();
     let want = [
+        "addAccountPaymentInstrument",
         "addPaymentInstrument",
         "assignDevice",
+        "cancelAutoRefill",
         "chooseAccount",
         "createDigitalSession",
         "decodeSignIn",
+        "enrolAutoRefill",
         "getAccountDashboard",
         "getAccountDashboardEs",
         "getAccountPicker",
@@ -59,6 +62,8 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getDictionaryEs",
         "getMerchantFlow",
         "getMerchantFlowEs",
+        "getPaymentHistory",
+        "getPaymentInfo",
         "getPrepaidPaymentId",
         "getProductDetails",
         "getProfile",
@@ -68,6 +73,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "health",
         "logout",
         "ping",
+        "removePaymentInstrument",
         "restoreDigitalSession",
         "searchAddresses",
         "signOut",
@@ -75,6 +81,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "submitOrder",
         "updateCart",
         "updateCustomer",
+        "updatePaymentInstrument",
         "validateCustomerAddress",
         "validateCustomerServiceability",
     ];
@@ -123,7 +130,7 @@ fn state_changing_operations_declare_csrf_and_the_shared_answers() {
             }
         }
     }
-    assert_eq!(writes, 14, "the contract's state-changing operations");
+    assert_eq!(writes, 19, "the contract's state-changing operations");
     gets_that_write.sort();
     assert_eq!(
         gets_that_write,

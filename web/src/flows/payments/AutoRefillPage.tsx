@@ -43,9 +43,8 @@ export function AutoRefillPage({ accountId, content, dashboardHref, locale, back
       else {
         setTerms(false);
         setSuccess(enrol ? a.enrolled : a.disabled);
-        queryClient.setQueryData(paymentInfoQuery(accountId).queryKey, (old: typeof info.data) =>
-          old ? { ...old, autoRefillEnabled: r.autoRefillEnabled, autoEnrolOffered: !r.autoRefillEnabled && old.autoEnrolOffered, lock: r.lock } : old,
-        );
+        // the BFF decides what is offered now
+        void queryClient.invalidateQueries({ queryKey: paymentInfoQuery(accountId).queryKey });
       }
     },
     onError: () => setAlert({ text: a.genericError, tone: 'error' }),

@@ -172,5 +172,5 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
             }
         }
     }
-    assert_eq!((writes, reads), (18, 22), "operations checked");
+    assert_eq!((writes, reads), (23, 24), "operations checked");
 }

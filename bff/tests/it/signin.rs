@@ -147,7 +147,7 @@ pub async fn pick(cli: &Client, url: &str, identity: &str) -> (String, String) {
 /// any other number of prepaid accounts to the picker).
 fn expected_next(key: &str) -> &'static str {
     match key {
-        "owner-several" | "not-in-prepaid" | "owner-states" => "accountPicker",
+        "owner-several" | "not-in-prepaid" | "owner-states" | "payment-history" => "accountPicker",
         "non-owner" => "permissionError",
         _ => "dashboard",
     }

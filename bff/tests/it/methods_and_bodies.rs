@@ -104,6 +104,12 @@ fn valid_body(operation_id: &str) -> Value {
             "billing": {"firstName": "Ana", "address": "1 Main St", "city": "Atlanta",
                         "state": "GA", "zipCode": "30309"},
         }),
+        "addAccountPaymentInstrument" | "updatePaymentInstrument" => json!({
+            "token": "tok", "expirationDate": "1230", "cardType": "visa", "cardLast4Digits": "1111",
+            "billing": {"firstName": "Ana", "lastName": "Lopez", "address": "1 Main St",
+                        "city": "Atlanta", "state": "GA", "zipCode": "30309"},
+        }),
+        "enrolAutoRefill" => json!({"termsAccepted": true}),
         "submitOrder" => json!({"langPref": "ENGLISH", "consent": true}),
         "startSignIn" => json!({"locale": "en"}),
         "decodeSignIn" => json!({"code": "c", "state": "s"}),

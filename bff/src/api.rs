@@ -13,6 +13,7 @@ use crate::flows::{
     activation::ActivationApi,
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     dashboard::{actions::DashboardActionsApi, api::DashboardApi},
+    payments::api::AccountPaymentsApi,
     retail::api::RetailApi,
     signin::api::SignInApi,
     site::{
@@ -40,6 +41,7 @@ pub type Api = (
     AccountInformationApi,
     DashboardActionsApi,
     ActivationApi,
+    AccountPaymentsApi,
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -60,6 +62,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             AccountInformationApi,
             DashboardActionsApi,
             ActivationApi,
+            AccountPaymentsApi,
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -266,7 +266,7 @@ const MOBILES: [&str; 13] = [
 ];
 
 /// The test identities, in the authorize page's order.
-pub const IDENTITIES: [TestIdentity; 13] = [
+pub const IDENTITIES: [TestIdentity; 14] = [
     person(
         "owner-one",
         (
@@ -492,6 +492,29 @@ pub const IDENTITIES: [TestIdentity; 13] = [
             state("8993100000001311", "1311 Peachtree St", Van),
         ],
     ),
+    // Payment history sizes (seed 001 §2 "Payment history": 12 a page, compact above 7
+    // pages): 0, 1, 12, 13 and 100 transactions (`crate::payments_world::transaction_count`).
+    TestIdentity {
+        key: "payment-history",
+        branch: (
+            "Owner of accounts with 0, 1, 12, 13 and 100 payments: the payment history pages.",
+            "Titular de cuentas con 0, 1, 12, 13 y 100 pagos: las páginas del historial de pagos.",
+        ),
+        cust_guid: "CG-200000000014",
+        uid: "paula.pagano",
+        name: ("Paula", "Pagano"),
+        email: ("paula.payments@example.com", true),
+        mobile: ("4045550214", true),
+        pronoun: None,
+        chosen_name: None,
+        accounts: &[
+            open("8993100000001401", "1401 Ponce De Leon Ave", "30306"),
+            open("8993100000001402", "1402 Ponce De Leon Ave", "30306"),
+            open("8993100000001403", "1403 Ponce De Leon Ave", "30306"),
+            open("8993100000001404", "1404 Ponce De Leon Ave", "30306"),
+            open("8993100000001405", "1405 Ponce De Leon Ave", "30306"),
+        ],
+    },
 ];
 
 /// The identity with this key.

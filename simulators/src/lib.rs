@@ -24,6 +24,7 @@ pub mod identity;
 pub mod identity_world;
 pub mod middleware;
 pub mod payments;
+pub mod payments_world;
 pub mod plan;
 pub mod promotions;
 pub mod run_state;

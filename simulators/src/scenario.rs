@@ -84,6 +84,16 @@ pub const ACTIVATION_STAGES: &[&str] = &[
     "activation-error",
     "permission-error",
 ];
+/// Stages (`expect.stage`) a payments scenario may end on: the page id under
+/// `/{locale}/dashboard/` (seed 001 §2 routes), `dashboard` (back after the third failure,
+/// seed 001 §4 "Payment instrument") or `error` (history fetch failure, §8).
+pub const PAYMENTS_STAGES: &[&str] = &[
+    "edit-payment",
+    "auto-refill",
+    "payment-history",
+    "dashboard",
+    "error",
+];
 
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
@@ -94,6 +104,7 @@ pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
         "account-information" => Some(ACCOUNT_INFORMATION_STAGES),
         "dashboard" => Some(DASHBOARD_STAGES),
         "activation" => Some(ACTIVATION_STAGES),
+        "payments" => Some(PAYMENTS_STAGES),
         _ => None,
     }
 }

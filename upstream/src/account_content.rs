@@ -51,6 +51,111 @@ section!(
         detail: ServiceDetail,
         /// The notifications page (seed 001 §2 routes, §4 "Scheduled move").
         notifications: NotificationsTexts,
+        /// The payment pages: edit payment, auto-refill, payment history (issue 12).
+        payments: PaymentsTexts,
+    }
+);
+
+section!(
+    /// The payment pages (seed 001 §2 "Auto-refill page", "Payment history", "Service detail
+    /// and edit payment"; seed 002 §2.7, §2.9). `{last4}`, `{expiry}`, `{seconds}`, `{n}` are
+    /// filled by the web.
+    PaymentsTexts {
+        /// "Back to dashboard".
+        back: String,
+        /// Shown while the page's answer loads.
+        loading: String,
+        /// Names of card types (the BFF's `CardType`).
+        card_types: CardTypeNames,
+        edit_payment: EditPaymentTexts,
+        auto_refill: AutoRefillPageTexts,
+        history: PaymentHistoryTexts,
+    }
+);
+
+section!(
+    /// Card type names.
+    CardTypeNames {
+        visa: String,
+        master_card: String,
+        discover: String,
+        american_express: String,
+        /// A type the map does not name.
+        other: String,
+    }
+);
+
+section!(
+    /// `/{locale}/dashboard/edit-payment` (seed 002 §2.9 "Payment card").
+    EditPaymentTexts {
+        title: String,
+        saved_heading: String,
+        no_card: String,
+        /// The masked card: `xxxx-xxxx-xxxx-{last4}`.
+        masked: String,
+        /// `Expires {expiry}`.
+        expires: String,
+        edit: String,
+        cancel: String,
+        add_heading: String,
+        new_card_heading: String,
+        /// Title of the card-entry iframe.
+        card_entry_title: String,
+        save: String,
+        remove: String,
+        saved: String,
+        removed: String,
+        /// `You can try again in {seconds} seconds.`
+        retry_in: String,
+        /// An answer without a catalogue message (the service did not answer).
+        generic_error: String,
+        /// Going back to the dashboard after the third failure.
+        back_to_dashboard: String,
+    }
+);
+
+section!(
+    /// `/{locale}/dashboard/auto-refill` (seed 001 §4 "Auto-refill", seed 002 §2.7).
+    AutoRefillPageTexts {
+        title: String,
+        intro: String,
+        status_on: String,
+        status_off: String,
+        terms: String,
+        enrol: String,
+        cancel: String,
+        /// Success of enrolment, shown after 800 ms.
+        enrolled: String,
+        /// Success of cancellation, shown after 800 ms: "Successfuly disabled auto-refill"
+        /// (the seed's spelling).
+        disabled: String,
+        not_offered: String,
+        add_card: String,
+        generic_error: String,
+    }
+);
+
+section!(
+    /// `/{locale}/dashboard/payment-history` (seed 001 §2 "Payment history").
+    PaymentHistoryTexts {
+        title: String,
+        empty: String,
+        /// `Total {amount}` of a date's group.
+        total: String,
+        product: String,
+        duration: String,
+        /// `{n} days`.
+        duration_days: String,
+        amount: String,
+        expires: String,
+        /// Names of products by code (`HSD_030`, ...); an unnamed code shows `other_product`.
+        products: Vec<CodeText>,
+        other_product: String,
+        pagination_label: String,
+        previous: String,
+        next: String,
+        /// `Page {n}`.
+        page: String,
     }
 );
 

@@ -98,6 +98,16 @@ calls! {
     /// `POST /payments/add-secure-prepaid-payment-instrument`.
     AddPaymentInstrument = "addPaymentInstrument":
         Payments POST "/add-secure-prepaid-payment-instrument";
+    /// `POST /payments/get-prepaidpayment-transactions` (payment history).
+    Transactions = "transactions": Payments POST "/get-prepaidpayment-transactions";
+    /// `POST /payments/enroll-autopay`.
+    EnrollAutopay = "enrollAutopay": Payments POST "/enroll-autopay";
+    /// `POST /payments/cancel-autopay`.
+    CancelAutopay = "cancelAutopay": Payments POST "/cancel-autopay";
+    /// `POST /payments/modify-prepaidpayment-instrument`.
+    ModifyInstrument = "modifyInstrument": Payments POST "/modify-prepaidpayment-instrument";
+    /// `POST /payments/remove-prepaidpayment-instrument`.
+    RemoveInstrument = "removeInstrument": Payments POST "/remove-prepaidpayment-instrument";
     /// `GET /card-entry` (the card-entry stand-in's page; `respond` makes no sense on HTML,
     /// faults do).
     CardEntry = "cardEntry": CardEntry GET "/";

@@ -54,7 +54,10 @@ pub struct InstrumentCustInfo {
     pub zip: String,
 }
 
-/// Body of `POST add-secure-prepaid-payment-instrument` (seed 000 §3).
+/// Body of `POST add-secure-prepaid-payment-instrument` (seed 000 §3) and of `POST
+/// modify-prepaidpayment-instrument` (seed 001 §7, seed 002 "Instrument payloads": "update is
+/// similar"; the seed's client-encrypted card fields are never sent: the card is always the
+/// card-entry token).
 #[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
 #[oai(rename_all = "camelCase")]
 #[serde(rename_all = "camelCase")]
@@ -81,15 +84,20 @@ pub struct AddInstrumentRequest {
     pub card_type: String,
     /// Last 4 digits of the card number only.
     pub card_number: String,
-    /// The payment id from `GET prepaidPaymentID`.
-    #[oai(rename = "prepaidPaymentID")]
-    #[serde(rename = "prepaidPaymentID")]
-    pub prepaid_payment_id: String,
+    /// The payment id from `GET prepaidPaymentID` (buy flow only; the account area's add and
+    /// modify carry none, seed 001 §7).
+    #[oai(rename = "prepaidPaymentID", skip_serializing_if_is_none)]
+    #[serde(
+        rename = "prepaidPaymentID",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub prepaid_payment_id: Option<String>,
     /// Whether to save the payment method.
     pub save_payment: bool,
 }
 
-/// Answer of `POST add-secure-prepaid-payment-instrument`. Failures come back with 200 and
+/// Answer of `POST add-secure-prepaid-payment-instrument` (also of modify and remove). Failures come back with 200 and
 /// the code in `businessErrorCode` (every family: `PAYMENT-nnnn`, `SYS_PMT_nnn`,
 /// `BUS_PMT_nnn`; seed 000 §4 "failure stores businessErrorCode", §8).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
@@ -256,4 +264,103 @@ pub struct PaymentInfoResponse {
     #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub business_error_code: Option<String>,
+}
+
+/// Body of `POST modify-prepaidpayment-instrument`: the add payload (seed 002 "Instrument
+/// payloads").
+pub type ModifyInstrumentRequest = AddInstrumentRequest;
+
+/// `custInfo` of a remove: the account only (seed 002 "Instrument payloads").
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct RemoveCustInfo {
+    /// The account, 16 digits.
+    pub account_id: String,
+}
+
+/// Body of `POST remove-prepaidpayment-instrument` (seed 001 §7, seed 002 "Instrument
+/// payloads": `custInfo {accountId}`, `paymentInstToken`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct RemoveInstrumentRequest {
+    /// The account.
+    pub cust_info: RemoveCustInfo,
+    /// Token of the stored card (from the payment info).
+    pub payment_inst_token: String,
+}
+
+/// Body of `POST get-prepaidpayment-transactions`, `enroll-autopay` and `cancel-autopay`: the
+/// payment-info body (seed 001 §7 "same body (accountId, phoneNumber)").
+pub type AccountPaymentsRequest = PaymentInfoRequest;
+
+/// Answer of `POST enroll-autopay` and `cancel-autopay` (seed 001 §4 "Auto-refill"): HTTP 200
+/// with `status` `SUCCESS`, or `FAILURE` with `businessErrorCode` (on enrol [`NO_INSTRUMENT`]:
+/// no card stored, auto-refill stays off; seed 001 §8).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct AutopayResponse {
+    /// `SUCCESS` or `FAILURE`.
+    #[serde(default)]
+    pub status: String,
+    /// The failure code, absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub business_error_code: Option<String>,
+    /// The service's text for the failure (logged by code only, never shown).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+}
+
+/// One line of a prepaid transaction (seed 001 §3 "Prepaid transactions": `transactionDate`,
+/// `amount`, `expirationDate`; the product and its duration for the history's items, §2
+/// "Payment history").
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionDetail {
+    /// When it was paid, RFC 3339 with offset (`2026-03-01T23:59:30Z`).
+    pub transaction_date: String,
+    /// Amount paid, dollars with two decimals (`45.00`).
+    pub amount: String,
+    /// When the bought service expires, RFC 3339 with offset.
+    pub expiration_date: String,
+    /// Product code, e.g. `HSD_030` (the content names it).
+    #[serde(default)]
+    pub product_code: String,
+    /// Days of service bought (`30`, `7`).
+    #[serde(default)]
+    pub plan_days: u32,
+}
+
+/// One prepaid transaction: its lines.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct Transaction {
+    /// The transaction's lines.
+    #[serde(default)]
+    pub transaction_detail: Vec<TransactionDetail>,
+}
+
+/// Answer of `POST get-prepaidpayment-transactions` (seed 001 §3 "Prepaid transactions"), in
+/// no particular order; `errorCode` for a failed lookup (HTTP 200).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionsResponse {
+    /// The account's transactions.
+    #[serde(default)]
+    pub transactions: Vec<Transaction>,
+    /// Failure code, absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_code: Option<String>,
+    /// Failure text (logged by code only).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
 }

@@ -172,7 +172,7 @@ fn pretty(v: &Value) -> String {
 }
 
 /// Flows without scenario stories yet: not recorded (keep in step with `WITHOUT_RECORDER`).
-const NOT_RECORDED: &[&str] = &["account-information", "dashboard", "activation"];
+const NOT_RECORDED: &[&str] = &["account-information", "dashboard", "activation", "payments"];
 
 /// Starts the BFF (harness mode, embedded simulators, 3 s upstream timeout so the timeout
 /// scenarios record quickly) on a free port and records every scenario, concurrently.

@@ -11,9 +11,17 @@
 //! - [`activation`]: MAC formatting, device step, Activate enabled, outcome (seed 001 §4, §5).
 
 pub mod activation;
+//! - [`card_type`]: the card type map both ways (seed 000 §3, seed 001 §3);
+//! - [`payment_history`]: transactions grouped by UTC date, totals, pages (seed 001 §2, §9);
+//! - [`payment_failures`]: the payment-form failure counter and its waits (seed 001 §4
+//!   "Payment instrument", seed 002 §4.3).
+
+pub mod card_type;
 pub mod cart;
 pub mod dashboard;
 pub mod error_catalogue;
 pub mod money;
+pub mod payment_failures;
+pub mod payment_history;
 pub mod promotions;
 pub mod serviceability;

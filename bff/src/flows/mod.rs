@@ -5,7 +5,9 @@
 pub mod account_information;
 pub mod activation;
 pub mod buy;
+pub mod card_entry;
 pub mod dashboard;
+pub mod payments;
 pub mod retail;
 pub mod signin;
 pub mod site;

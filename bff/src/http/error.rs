@@ -21,6 +21,7 @@
 //! | `PAYLOAD_TOO_LARGE` | 413 | body over `BFF_MAX_BODY_BYTES` |
 //! | `RATE_LIMITED` | 429 | too many POSTs from one client address |
 //! | `INTERNAL` | 500 | a bug; never for user input |
+//! | `PAYMENT_FORM_LOCKED`, `AUTO_REFILL_NOT_OFFERED`, `NO_SAVED_CARD` | 409 | account payments (`flows::payments`) |
 //! | `UPSTREAM_ERROR` | 502 | upstream answered 5xx or an unexpected 4xx |
 //! | `UPSTREAM_UNAVAILABLE` | 502 | connect failure, reset, body read failure |
 //! | `UPSTREAM_BAD_RESPONSE` | 502 | upstream body is not the documented JSON |
@@ -78,6 +79,14 @@ pub enum ErrorCode {
     /// daylight time, on the move day; seed 001 §4 "Scheduled move"): it can no longer be
     /// cancelled.
     MoveCancelCutoffPassed,
+    /// 409: the payment form is disabled after a failure (30 s, 10 s from the second; seed
+    /// 001 §4 "Payment instrument"); `message` says how long.
+    PaymentFormLocked,
+    /// 409: auto-refill enrolment is not offered (already enrolled, deactivated, or no
+    /// internet days left; seed 001 §4 "Auto-refill").
+    AutoRefillNotOffered,
+    /// 409: the account has no saved card to remove.
+    NoSavedCard,
     /// 413: request body larger than the configured limit.
     PayloadTooLarge,
     /// 422: this `Idempotency-Key` was first used with a different body.
@@ -116,9 +125,10 @@ impl ErrorCode {
             | Self::PreferencesUnchanged
             | Self::SyncUpNotOffered
             | Self::NoScheduledMove
-            | Self::MoveCancelCutoffPassed => {
-                StatusCode::CONFLICT
-            }
+            | Self::MoveCancelCutoffPassed
+            | Self::PaymentFormLocked
+            | Self::AutoRefillNotOffered
+            | Self::NoSavedCard => StatusCode::CONFLICT,
             Self::IdempotencyMismatch => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,

@@ -22,4 +22,6 @@ pub enum ApiTags {
     Signin,
     /// Account-scoped operations (`{accountId}` in the path; owner only).
     Account,
+    /// Account payments: saved card, auto-refill, payment history (`{accountId}`; owner only).
+    AccountPayments,
 }

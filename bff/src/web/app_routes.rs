@@ -75,12 +75,12 @@ impl AppRoutes {
         }
     }
 
-    /// The page `rest` (the path after `/{locale}/`, no leading or trailing slash) names.
-    /// A flow whose base has several segments (`dashboard/account-information`) wins over
-    /// the flow of its first segment, as in the web's router (the longest base matches).
+    /// The page `rest` (the path after `/{locale}/`, no leading or trailing slash) names. A
+    /// flow's base may span segments (`dashboard/edit-payment`): the longest base that `rest`
+    /// is or starts with (then `/`) is the flow.
     pub fn page(&self, rest: &str) -> PageMatch<'_> {
-        let below_base = |f: &FlowRoutes| {
-            let tail = rest.strip_prefix(f.base.as_str())?;
+        let below_of = |base: &str| -> Option<&str> {
+            let tail = rest.strip_prefix(base)?;
             if tail.is_empty() {
                 Some("")
             } else {
@@ -90,7 +90,7 @@ impl AppRoutes {
         let flow = self
             .flows
             .iter()
-            .filter_map(|f| below_base(f).map(|below| (f, below)))
+            .filter_map(|f| below_of(&f.base).map(|below| (f, below)))
             .max_by_key(|(f, _)| f.base.len());
         if let Some((flow, below)) = flow {
             return if flow.pages.iter().any(|p| p == below) {
@@ -115,8 +115,8 @@ mod tests {
             "flows": [
                 { "base": "buy", "pages": ["", "internet"], "preload": [], "styles": [], "content": [] },
                 { "base": "dollargeneral", "pages": [""], "preload": [], "styles": [], "content": [] },
-                { "base": "dash", "pages": ["", "detail"], "preload": [], "styles": [], "content": [] },
-                { "base": "dash/info", "pages": [""], "preload": [], "styles": [], "content": [] }
+                { "base": "dashboard", "pages": ["", "notifications"], "preload": [], "styles": [], "content": [] },
+                { "base": "dashboard/auto-refill", "pages": [""], "preload": [], "styles": [], "content": [] }
             ],
             "shared": [{ "path": "error", "content": [] }],
             "notFoundContent": []
@@ -131,8 +131,12 @@ mod tests {
         assert!(matches!(r.page("buy/internet"), PageMatch::Flow(_)));
         assert!(matches!(r.page("dollargeneral"), PageMatch::Flow(_)));
         assert!(matches!(r.page("error"), PageMatch::Shared(_)));
-        assert!(matches!(r.page("dash/detail"), PageMatch::Flow(f) if f.base == "dash"));
-        assert!(matches!(r.page("dash/info"), PageMatch::Flow(f) if f.base == "dash/info"));
+        assert!(
+            matches!(r.page("dashboard/notifications"), PageMatch::Flow(f) if f.base == "dashboard")
+        );
+        assert!(
+            matches!(r.page("dashboard/auto-refill"), PageMatch::Flow(f) if f.base == "dashboard/auto-refill")
+        );
         for unknown in [
             "",
             "buy/nope",
@@ -140,9 +144,9 @@ mod tests {
             "dollargeneral/x",
             "nope",
             "error/x",
-            "dash/info/x",
-            "dashboard",
-            "buyx",
+            "buyer",
+            "dashboard/auto-refill/x",
+            "dashboard/auto-refillx",
         ] {
             assert!(matches!(r.page(unknown), PageMatch::NotFound), "{unknown}");
         }

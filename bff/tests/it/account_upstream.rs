@@ -140,7 +140,7 @@ async fn every_world_account_reaches_its_branch_through_the_bff_clients() {
             assert_eq!(promo.winback, a.dashboard == S::Expired);
         }
     }
-    assert_eq!(seen, 24, "every identity account in the prepaid database");
+    assert_eq!(seen, 29, "every identity account in the prepaid database");
 }
 
 #[tokio::test]

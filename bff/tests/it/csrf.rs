@@ -41,6 +41,7 @@ fn sample(name: &str) -> &'static str {
         "Idempotency-Key" => "6f1c3f4e-8a1b-4c7d-9e2f-0a1b2c3d4e5f",
         "accountId" => "8993100000000101",
         "guid" => "Q0ctMjAwMDAwMDAwMDAx",
+        "page" => "1",
         other => panic!("no sample for parameter {other}: add one to csrf.rs"),
     }
 }

@@ -20,6 +20,7 @@ mod headers;
 mod instances;
 mod integrity;
 mod logs;
+mod payments;
 mod methods_and_bodies;
 mod public_origin;
 mod scenarios;

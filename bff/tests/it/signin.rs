@@ -47,7 +47,8 @@ impl Browser {
         }
     }
 
-    fn cookies(&self) -> String {
+    /// The `Cookie` header: session, scenario and run.
+    pub fn cookies(&self) -> String {
         let mut c = self.cookie.clone();
         if let Some(s) = &self.scenario {
             c.push_str(&format!("; sim_scenario={s}"));
@@ -146,7 +147,7 @@ pub async fn pick(cli: &Client, url: &str, identity: &str) -> (String, String) {
 /// any other number of prepaid accounts to the picker).
 fn expected_next(key: &str) -> &'static str {
     match key {
-        "owner-several" | "not-in-prepaid" | "owner-states" => "accountPicker",
+        "owner-several" | "not-in-prepaid" | "owner-states" | "payment-history" => "accountPicker",
         "non-owner" => "permissionError",
         _ => "dashboard",
     }

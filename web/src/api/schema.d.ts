@@ -240,43 +240,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/-/api/{site}/activation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * English texts of the activation pages (`ActivationContent`: groups of key/value
-         *     items; seed 001 §7 "Activation content").
-         */
-        get: operations["getActivationContent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/-/api/es/{site}/activation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Spanish texts of the activation pages (`ActivationContent`). */
-        get: operations["getActivationContentEs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/token": {
         parameters: {
             query?: never;
@@ -823,7 +786,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/secure2/accounts/{accountId}/activation": {
+    "/secure2/accounts/{accountId}/payment-info": {
         parameters: {
             query?: never;
             header?: never;
@@ -831,36 +794,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The activation page of `accountId`, an account the signed-in identity owns (seed 001
-         *     §4 "Activation", §5, §8). `guid`, when the link carries it, is the base64 customer
-         *     guid and must be the signed-in identity's (else 403 `SESSION_REJECTED`, like another
-         *     identity's account; a non-owner is 403 `PERMISSION_DENIED`). Reads the dashboard
-         *     record (VAN: `customerInfo.accountType`), the account (`get-account`), then loads it
-         *     (`load-prepaid-account`) and reads its device status (`validate-prepaid-device`);
-         *     any of them failing or answering `errorCode` is `next: error`. Each answer with
-         *     `next: steps` starts a new activation attempt.
+         * The saved card, auto-refill and the failure counter of `accountId`, with the
+         *     card-entry configuration (prefilled with the card holder on file): reads the dashboard
+         *     record and aux accounts (days remaining, deactivated, phone) and the payment info.
+         *     No card stored (`BUS_PMT_006`) is no `card`, never an error.
          */
-        get: operations["getActivation"];
+        get: operations["getPaymentInfo"];
         put?: never;
-        /**
-         * Activates the account (seed 001 §4 "Activation", §7 "Activate"), enabled only when
-         *     the device step is complete and, for a VAN account, both names are non-blank (else
-         *     409 `ORDER_NOT_READY`). Sends the device kept by `getActivation` or `validateMac`,
-         *     the plan `HSD_030`, and for a VAN account `updateCustomerInfo` with the names and
-         *     `language`. `outcome` is `success` iff the answer has neither `errorCode` nor
-         *     `errorMessage`; `httpStatus` is the call's. After success the modem is restarted
-         *     (`restartDevice`); its failure is tracked in `restart`, the activation stands. One
-         *     activation per attempt: every submit of the same attempt (double click, retry) gets
-         *     the first one's answer.
-         */
-        post: operations["activateAccount"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/secure2/accounts/{accountId}/activation/mac": {
+    "/secure2/accounts/{accountId}/payment-instrument": {
         parameters: {
             query?: never;
             header?: never;
@@ -870,13 +818,119 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Looks up the modem's MAC address typed by the customer (seed 001 §5): the BFF formats
-         *     it (`domain::activation::format_mac`) and needs 12 hex digits (else 400, field
-         *     `mac`). `success` completes the device step (the modem is kept for the activation);
-         *     `failure` is the not-recognised alert. 409 `ORDER_NOT_READY` without a
-         *     `getActivation` of this account first.
+         * Saves the component's tokenised card as the account's payment instrument (seed 001 §7
+         *     add payload, built by the BFF: `custInfo` with the account, the billing of the
+         *     component, `processingNetwork: CREDIT`, `isCPC`, the stored card type, enrolment kept).
+         *     A refusal is 200 `rejected` (or `dashboard` at the third) with the code and the
+         *     catalogue message in the `Accept-Language` locale. 409 while the form is disabled.
          */
-        post: operations["validateMac"];
+        post: operations["addAccountPaymentInstrument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/payment-instrument/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the saved card with the component's new one (`modify-prepaidpayment-instrument`,
+         *     the add payload). Answers as `addAccountPaymentInstrument`.
+         */
+        post: operations["updatePaymentInstrument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/payment-instrument/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes the saved card (`custInfo {accountId}` and the stored token, which the BFF
+         *     reads: the browser never holds it); auto-refill goes off with it. 409 `NO_SAVED_CARD`
+         *     when there is none. Answers as `addAccountPaymentInstrument`.
+         */
+        post: operations["removePaymentInstrument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/auto-refill/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrols the account in auto-refill (seed 001 §4 "Auto-refill"): the terms must be
+         *     accepted (400 `terms`/`termsRequired`); 409 `AUTO_REFILL_NOT_OFFERED` when already
+         *     enrolled, deactivated or without internet days. A refusal (`BUS_PMT_006`: no card)
+         *     leaves auto-refill off: 200 `rejected` with the catalogue message, counted like a card
+         *     failure (seed 002 §4.3).
+         */
+        post: operations["enrolAutoRefill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/auto-refill/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels auto-refill (no terms needed). A refusal is 200 `rejected` with the catalogue
+         *     message (auto-refill stays on).
+         */
+        post: operations["cancelAutoRefill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/payment-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page `page` (default 1; past the end: the last) of the payment history: every
+         *     transaction line grouped by UTC date, newest first, with each date's total, 12 lines
+         *     a page (`domain::payment_history`). A lookup answering `errorCode` is 502
+         *     `UPSTREAM_ERROR` (the page goes to `/{locale}/error`).
+         */
+        get: operations["getPaymentHistory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -924,6 +978,8 @@ export interface components {
             detail: components["schemas"]["ServiceDetail"] & unknown;
             /** @description The notifications page (seed 001 §2 routes, §4 "Scheduled move"). */
             notifications: components["schemas"]["NotificationsTexts"] & unknown;
+            /** @description The payment pages: edit payment, auto-refill, payment history (issue 12). */
+            payments: components["schemas"]["PaymentsTexts"] & unknown;
         };
         /**
          * AccountHeader
@@ -1002,55 +1058,6 @@ export interface components {
             call: components["schemas"]["Link"] & unknown;
         };
         /**
-         * ActivateBody
-         * @description Body of `activateAccount`.
-         */
-        ActivateBody: {
-            /**
-             * @description First name (VAN accounts; required non-blank there, ignored otherwise).
-             * @default
-             */
-            firstName: string;
-            /**
-             * @description Last name (VAN accounts).
-             * @default
-             */
-            lastName: string;
-            /** @description The page's language (sent as the VAN account's language preference). */
-            language: components["schemas"]["LangPref"] & unknown;
-        };
-        /**
-         * Activation
-         * @description `getActivation`: the steps' data.
-         */
-        Activation: {
-            /** @description Show the steps, or the error page. */
-            next: components["schemas"]["ActivationNext"] & unknown;
-            /** @description The account being activated, 16 digits (the account id step). */
-            accountId: string;
-            /** @description A VAN account: the account name step shows (first and last name required). */
-            van: boolean;
-            /**
-             * @description The device step is complete by itself: the service is ready (`sroYN` N) and the first
-             *     device is `FOUND`; otherwise the customer enters the modem's MAC address.
-             */
-            deviceLocated: boolean;
-            /** @description The located modem's MAC address, when `deviceLocated`. */
-            deviceMac?: string;
-            /** @description Behind the modem (the hand-off's `bhr`): after the restart the page polls `pingUrl`. */
-            bhr: boolean;
-            /** @description The public ping file polled every 10 s behind the modem until it answers 200. */
-            pingUrl: string;
-        };
-        /**
-         * ActivationContent
-         * @description `GET /-/api/{site}/activation`.
-         */
-        ActivationContent: {
-            /** @description The groups, page order. */
-            activation: components["schemas"]["ContentGroup"][];
-        };
-        /**
          * ActivationNeeded
          * @description The account-state page of an account that needs activation.
          */
@@ -1058,32 +1065,6 @@ export interface components {
             title: string;
             body: string;
             link: string;
-        };
-        /**
-         * @description Where the activation page goes (seed 001 §4, §8).
-         * @enum {string}
-         */
-        ActivationNext: "steps" | "error";
-        /**
-         * @description Outcome of the activation (seed 001 §4: success iff no `errorCode` nor `errorMessage`).
-         * @enum {string}
-         */
-        ActivationOutcome: "success" | "failure";
-        /**
-         * ActivationResult
-         * @description `activateAccount`'s answer.
-         */
-        ActivationResult: {
-            /** @description Success or failure. */
-            outcome: components["schemas"]["ActivationOutcome"] & unknown;
-            /**
-             * Format: uint16
-             * @description HTTP status of the activation call (seed 001 §7 "the HTTP status is added to the
-             *     result"); absent when it got no answer (timeout, connection).
-             */
-            httpStatus?: number;
-            /** @description The restart after success. */
-            restart: components["schemas"]["RestartResult"] & unknown;
         };
         /**
          * AddInstrumentBody
@@ -1342,6 +1323,29 @@ export interface components {
             businessErrorCode?: string;
             /** @description What the flow shows next. */
             outcome: components["schemas"]["AssignOutcome"] & unknown;
+        };
+        /**
+         * AutoRefillPageTexts
+         * @description `/{locale}/dashboard/auto-refill` (seed 001 §4 "Auto-refill", seed 002 §2.7).
+         */
+        AutoRefillPageTexts: {
+            title: string;
+            intro: string;
+            statusOn: string;
+            statusOff: string;
+            terms: string;
+            enrol: string;
+            cancel: string;
+            /** @description Success of enrolment, shown after 800 ms. */
+            enrolled: string;
+            /**
+             * @description Success of cancellation, shown after 800 ms: "Successfuly disabled auto-refill"
+             *     (the seed's spelling).
+             */
+            disabled: string;
+            notOffered: string;
+            addCard: string;
+            genericError: string;
         };
         /**
          * AutoRefillTexts
@@ -1783,6 +1787,46 @@ export interface components {
             errorCatalogue: components["schemas"]["ErrorCatalogue"] & unknown;
         };
         /**
+         * CardBilling
+         * @description Billing of the card (the component's `paymentInfo`).
+         */
+        CardBilling: {
+            /** @description Card holder's first name. */
+            firstName: string;
+            /** @description Card holder's last name. */
+            lastName: string;
+            /** @description Billing street line. */
+            address: string;
+            /**
+             * @description Billing unit line.
+             * @default
+             */
+            addressLine2: string;
+            /** @description Billing city. */
+            city: string;
+            /** @description Billing state, two letters. */
+            state: string;
+            /** @description Billing zip, 5 digits. */
+            zipCode: string;
+        };
+        /**
+         * CardBody
+         * @description Body of `addAccountPaymentInstrument` and `updatePaymentInstrument`: the component's
+         *     `cpcData.cardDetails` and `paymentInfo` (never a card number or CVV).
+         */
+        CardBody: {
+            /** @description Payment token of the component. */
+            token: string;
+            /** @description Expiry `MMYY`. */
+            expirationDate: string;
+            /** @description `visa`, `mastercard`, `discover` or `american-express` (as the component reports it). */
+            cardType: string;
+            /** @description Last 4 digits of the card number. */
+            cardLast4Digits: string;
+            /** @description Card holder and billing address. */
+            billing: components["schemas"]["CardBilling"] & unknown;
+        };
+        /**
          * CardEntryConfig
          * @description Answer of `getCardEntryConfig`.
          */
@@ -1832,6 +1876,18 @@ export interface components {
          * @enum {string}
          */
         CardType: "Visa" | "MASTER_CARD" | "Discover" | "AMERICAN_EXPRESS" | "OTHER";
+        /**
+         * CardTypeNames
+         * @description Card type names.
+         */
+        CardTypeNames: {
+            visa: string;
+            masterCard: string;
+            discover: string;
+            americanExpress: string;
+            /** @description A type the map does not name. */
+            other: string;
+        };
         /**
          * Cart
          * @description The cart (answer of `getCart`, `updateCart`, and part of `getTax`).
@@ -1911,6 +1967,29 @@ export interface components {
              *     take it out (seed 000 §4 "Toggle promo").
              */
             promoInCart: boolean;
+        };
+        /**
+         * @description Outcome of a change of the card or of auto-refill.
+         * @enum {string}
+         */
+        ChangeOutcome: "done" | "rejected" | "dashboard";
+        /**
+         * ChangeResult
+         * @description Answer of the card and auto-refill changes.
+         */
+        ChangeResult: {
+            /** @description What happened. */
+            outcome: components["schemas"]["ChangeOutcome"] & unknown;
+            /** @description The payment service's `businessErrorCode` (refused). */
+            businessErrorCode?: string;
+            /** @description The catalogue message of the code in the request's locale (`Accept-Language`). */
+            message?: string;
+            /** @description The failure counter after this change. */
+            lock: components["schemas"]["FormLock"] & unknown;
+            /** @description The saved card after this change (done add or update). */
+            card?: components["schemas"]["SavedCard"] & unknown;
+            /** @description Auto-refill after this change. */
+            autoRefillEnabled: boolean;
         };
         /**
          * ChannelDetails
@@ -1995,26 +2074,6 @@ export interface components {
             empty: string;
             removePromo: string;
             addPromo: string;
-        };
-        /**
-         * ContentGroup
-         * @description One group of texts, e.g. `steps`.
-         */
-        ContentGroup: {
-            /** @description Group name. */
-            group: string;
-            /** @description Its texts. */
-            items: components["schemas"]["ContentItem"][];
-        };
-        /**
-         * ContentItem
-         * @description One text.
-         */
-        ContentItem: {
-            /** @description Key, unique within its group, e.g. `maCAddressSubmissionErrorAlert`. */
-            key: string;
-            /** @description The text; placeholders in braces are filled by the web. */
-            value: string;
         };
         /**
          * ContentPlan
@@ -2333,6 +2392,43 @@ export interface components {
             effectivePrice: number;
         };
         /**
+         * EditPaymentTexts
+         * @description `/{locale}/dashboard/edit-payment` (seed 002 §2.9 "Payment card").
+         */
+        EditPaymentTexts: {
+            title: string;
+            savedHeading: string;
+            noCard: string;
+            /** @description The masked card: `xxxx-xxxx-xxxx-{last4}`. */
+            masked: string;
+            /** @description `Expires {expiry}`. */
+            expires: string;
+            edit: string;
+            cancel: string;
+            addHeading: string;
+            newCardHeading: string;
+            /** @description Title of the card-entry iframe. */
+            cardEntryTitle: string;
+            save: string;
+            remove: string;
+            saved: string;
+            removed: string;
+            /** @description `You can try again in {seconds} seconds.` */
+            retryIn: string;
+            /** @description An answer without a catalogue message (the service did not answer). */
+            genericError: string;
+            /** @description Going back to the dashboard after the third failure. */
+            backToDashboard: string;
+        };
+        /**
+         * EnrolBody
+         * @description Body of `enrolAutoRefill`.
+         */
+        EnrolBody: {
+            /** @description The terms checkbox; must be true (else 400, `details[0]`: `terms`/`termsRequired`). */
+            termsAccepted: boolean;
+        };
+        /**
          * ErrorCatalogue
          * @description Error catalogue (seed 000 §8). Lookup (BFF): the code as given, then `_` turned into
          *     `-`; the request's locale, then English; else `generic` with `{phone}` replaced by
@@ -2350,7 +2446,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -2444,6 +2540,22 @@ export interface components {
             links: components["schemas"]["Link"][];
         };
         /**
+         * FormLock
+         * @description The failure counter as the page needs it (seed 001 §4 "Payment instrument").
+         */
+        FormLock: {
+            /**
+             * Format: uint32
+             * @description Failures so far in this cycle (0 to 2).
+             */
+            failures: number;
+            /**
+             * Format: int64
+             * @description ms until the form is enabled again (0: enabled; at most 30,000).
+             */
+            retryInMs: number;
+        };
+        /**
          * HandoffTexts
          * @description The handoff page: title, description, create-ID and log-in buttons, FAQ accordion.
          */
@@ -2491,6 +2603,37 @@ export interface components {
             /** @description Appended to the name of a link that opens a new tab, for screen readers. */
             newTab: string;
             links: components["schemas"]["HelpfulLink"][];
+        };
+        /**
+         * HistoryGroup
+         * @description The lines of one UTC date.
+         */
+        HistoryGroup: {
+            /** @description The date, `YYYY-MM-DD` UTC (the page shows m/d/yyyy). */
+            date: string;
+            /** @description Total of every line of that date, dollars with 2 decimals. */
+            total: string;
+            /** @description This page's lines of that date, newest first. */
+            items: components["schemas"]["HistoryItem"][];
+        };
+        /**
+         * HistoryItem
+         * @description One line of the payment history.
+         */
+        HistoryItem: {
+            /** @description Product code, e.g. `HSD_030` (content names it). */
+            productCode: string;
+            /**
+             * Format: uint32
+             * @description Days bought (the duration).
+             */
+            planDays: number;
+            /** @description Amount, dollars with 2 decimals (`45.00`). */
+            amount: string;
+            /** @description When paid, RFC 3339 UTC. */
+            paidAt: string;
+            /** @description Expiry of what was bought, `YYYY-MM-DD` UTC (absent when the service gave none). */
+            expirationDate?: string;
         };
         /**
          * Image
@@ -2578,32 +2721,6 @@ export interface components {
              */
             sessionEnded: boolean;
         };
-        /**
-         * MacBody
-         * @description Body of `validateMac`.
-         */
-        MacBody: {
-            /**
-             * @description The MAC address as typed; the BFF formats it again (upper case, hex digits only,
-             *     colons every two) and needs 12 hex digits.
-             */
-            mac: string;
-        };
-        /**
-         * MacResult
-         * @description `validateMac`'s answer.
-         */
-        MacResult: {
-            /** @description Recognised or not. */
-            status: components["schemas"]["MacStatus"] & unknown;
-            /** @description The MAC as looked up, `XX:XX:XX:XX:XX:XX`. */
-            mac: string;
-        };
-        /**
-         * @description Result of a MAC lookup.
-         * @enum {string}
-         */
-        MacStatus: "success" | "failure";
         /**
          * MerchantFlow
          * @description `GET /-/api/{site}/merchant-flow`: the retail-partner starter-kit flow (seed 000 §2).
@@ -2728,6 +2845,53 @@ export interface components {
             email: string;
         };
         /**
+         * PaymentHistory
+         * @description Answer of `getPaymentHistory`.
+         */
+        PaymentHistory: {
+            /**
+             * Format: uint32
+             * @description Page shown, 1-based (a page past the end shows the last).
+             */
+            page: number;
+            /**
+             * Format: uint32
+             * @description Pages in all (at least 1; 12 lines a page).
+             */
+            pages: number;
+            /**
+             * Format: uint32
+             * @description Lines in all.
+             */
+            totalItems: number;
+            /** @description This page's lines by UTC date, newest first. */
+            groups: components["schemas"]["HistoryGroup"][];
+        };
+        /**
+         * PaymentHistoryTexts
+         * @description `/{locale}/dashboard/payment-history` (seed 001 §2 "Payment history").
+         */
+        PaymentHistoryTexts: {
+            title: string;
+            empty: string;
+            /** @description `Total {amount}` of a date's group. */
+            total: string;
+            product: string;
+            duration: string;
+            /** @description `{n} days`. */
+            durationDays: string;
+            amount: string;
+            expires: string;
+            /** @description Names of products by code (`HSD_030`, ...); an unnamed code shows `other_product`. */
+            products: components["schemas"]["CodeText"][];
+            otherProduct: string;
+            paginationLabel: string;
+            previous: string;
+            next: string;
+            /** @description `Page {n}`. */
+            page: string;
+        };
+        /**
          * PaymentIdBody
          * @description Inner object of the payment-id answer.
          */
@@ -2742,6 +2906,42 @@ export interface components {
         PaymentIdResponse: {
             /** @description The id, nested as the service does. */
             response: components["schemas"]["PaymentIdBody"] & unknown;
+        };
+        /**
+         * PaymentInfo
+         * @description Answer of `getPaymentInfo`.
+         */
+        PaymentInfo: {
+            /** @description The saved card; absent when none is stored (`BUS_PMT_006`, only logged). */
+            card?: components["schemas"]["SavedCard"] & unknown;
+            /** @description Auto-refill is on (`enrollAutoPayment`). */
+            autoRefillEnabled: boolean;
+            /**
+             * @description Enrolment is offered: not enrolled, not deactivated, internet days remaining above 0
+             *     (`domain::dashboard::auto_enrol_offered`).
+             */
+            autoEnrolOffered: boolean;
+            /** @description The failure counter of this account. */
+            lock: components["schemas"]["FormLock"] & unknown;
+            /** @description What the page needs to embed the card-entry component. */
+            cardEntry: components["schemas"]["CardEntryConfig"] & unknown;
+        };
+        /**
+         * PaymentsTexts
+         * @description The payment pages (seed 001 §2 "Auto-refill page", "Payment history", "Service detail
+         *     and edit payment"; seed 002 §2.7, §2.9). `{last4}`, `{expiry}`, `{seconds}`, `{n}` are
+         *     filled by the web.
+         */
+        PaymentsTexts: {
+            /** @description "Back to dashboard". */
+            back: string;
+            /** @description Shown while the page's answer loads. */
+            loading: string;
+            /** @description Names of card types (the BFF's `CardType`). */
+            cardTypes: components["schemas"]["CardTypeNames"] & unknown;
+            editPayment: components["schemas"]["EditPaymentTexts"];
+            autoRefill: components["schemas"]["AutoRefillPageTexts"];
+            history: components["schemas"]["PaymentHistoryTexts"];
         };
         /**
          * PermissionErrorTexts
@@ -2972,11 +3172,6 @@ export interface components {
             close: string;
         };
         /**
-         * @description What the modem restart after a successful activation did.
-         * @enum {string}
-         */
-        RestartResult: "restarted" | "failed" | "notAttempted";
-        /**
          * RestoredSession
          * @description Answer of `restoreDigitalSession`.
          */
@@ -3003,6 +3198,22 @@ export interface components {
             amber: string;
             blue: string;
             red: string;
+        };
+        /**
+         * SavedCard
+         * @description The saved card as the page shows it (masked `xxxx-xxxx-xxxx-` + `last4` by the page).
+         */
+        SavedCard: {
+            /** @description Type (stored spelling mapped back, seed 001 §3 card type map); content names it. */
+            cardType: components["schemas"]["CardType"] & unknown;
+            /** @description Last 4 digits. */
+            last4: string;
+            /** @description Expiry `MM/YY` (empty when the service gave none). */
+            expiry: string;
+            /** @description Card holder's first name. */
+            firstName: string;
+            /** @description Card holder's last name. */
+            lastName: string;
         };
         /**
          * ScheduledMove
@@ -4252,124 +4463,6 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
-                };
-            };
-            /** @description `NOT_FOUND`: unknown `{site}`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_TIMEOUT`. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getActivationContent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Content site; only `my.prepaid`. */
-                site: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ActivationContent"];
-                };
-            };
-            /** @description `NOT_FOUND`: unknown `{site}`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_TIMEOUT`. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getActivationContentEs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Content site; only `my.prepaid`. */
-                site: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ActivationContent"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */
@@ -6252,15 +6345,9 @@ export interface operations {
             };
         };
     };
-    getActivation: {
+    getPaymentInfo: {
         parameters: {
-            query?: {
-                /**
-                 * @description The customer guid in base64, as the activation link carries it (optional: the
-                 *     BFF holds the signed-in identity's).
-                 */
-                guid?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description The account, 16 digits. */
@@ -6276,7 +6363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["Activation"];
+                    "application/json; charset=utf-8": components["schemas"]["PaymentInfo"];
                 };
             };
             /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
@@ -6297,169 +6384,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    activateAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The account, 16 digits. */
-                accountId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["ActivateBody"];
-            };
-        };
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ActivationResult"];
-                };
-            };
-            /** @description `VALIDATION_FAILED`: bad body. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `ORDER_NOT_READY`: Activate is not enabled (no device, or a VAN account without both names), or no activation page for this account. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    validateMac: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The account, 16 digits. */
-                accountId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["MacBody"];
-            };
-        };
-        responses: {
-            /** @description The answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["MacResult"];
-                };
-            };
-            /** @description `VALIDATION_FAILED`: `mac` does not hold 12 hex digits (`details` field `mac`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `ORDER_NOT_READY`: no activation page for this account (call `getActivation` first). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the MAC lookup failed. */
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account or payment service failed. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -6477,7 +6402,601 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `UPSTREAM_TIMEOUT`: the MAC lookup did not answer in time. */
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addAccountPaymentInstrument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per attempt (keep it for retries of the same attempt). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CardBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYMENT_FORM_LOCKED`: still waiting after a failure; `NO_SAVED_CARD`: nothing to remove. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updatePaymentInstrument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per attempt. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CardBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYMENT_FORM_LOCKED`: still waiting after a failure; `NO_SAVED_CARD`: nothing to remove. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    removePaymentInstrument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per attempt. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYMENT_FORM_LOCKED`: still waiting after a failure; `NO_SAVED_CARD`: nothing to remove. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    enrolAutoRefill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EnrolBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: terms not accepted (`terms`/`termsRequired`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `AUTO_REFILL_NOT_OFFERED`: enrolment not offered; `PAYMENT_FORM_LOCKED`: still waiting after a failure. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelAutoRefill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: terms not accepted (`terms`/`termsRequired`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `AUTO_REFILL_NOT_OFFERED`: enrolment not offered; `PAYMENT_FORM_LOCKED`: still waiting after a failure. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPaymentHistory: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PaymentHistory"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` not 16 digits or `page` not 1 to 10,000. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also a lookup answering `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the page goes to `/{locale}/error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
             504: {
                 headers: {
                     [name: string]: unknown;

@@ -10,6 +10,7 @@ import { useLocale } from '../lib/useLocale';
 import { buyFlow } from '../flows/buy/routes';
 import { accountInformationFlow } from '../flows/account-information/routes';
 import { dashboardFlow } from '../flows/dashboard/routes';
+import { paymentsFlows } from '../flows/payments/routes';
 import { retailFlow } from '../flows/retail/routes';
 import { signInFlows } from '../flows/signin/routes';
 import { SessionErrors } from './SessionErrors';
@@ -95,6 +96,7 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
     ...signInFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/signin/SignInScreen')).SignInScreen, options)),
     mountFlow(dashboardFlow, async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow, options),
     mountFlow(accountInformationFlow, async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow, options),
+    ...paymentsFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen, options)),
   ]);
   const handoff = flows.find((f) => f.flow.base === 'handoff');
   const inShell = (shell: FlowDef['shell']) =>

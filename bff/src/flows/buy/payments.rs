@@ -11,10 +11,10 @@ pub use super::types::*;
 use super::{
     context::{self as buy, BillingData, CardData},
     customer::split_billing_name,
-    identity::encode,
 };
+use crate::flows::card_entry;
 use crate::http::{
-    extract::{Csrf, ScenarioSel, locale, page_origin, tracking_from_header},
+    extract::{Csrf, ScenarioSel, locale, tracking_from_header},
     tags::ApiTags,
 };
 use crate::{
@@ -23,8 +23,7 @@ use crate::{
     upstream as up,
 };
 
-/// Height of the card-entry iframe, px (seed 000 §7).
-pub const CARD_ENTRY_HEIGHT: u32 = 880;
+pub use crate::flows::card_entry::CARD_ENTRY_HEIGHT;
 
 /// Payment operations.
 pub struct PaymentsApi;
@@ -84,55 +83,13 @@ impl PaymentsApi {
             Ok(c) => c,
             Err(e) => return e.into(),
         };
-        let origin = page_origin(req, &state.config);
-        let lang = match locale(req) {
-            up::content::Lang::Es => "es",
-            up::content::Lang::En => "en",
-        };
-        let base = state.config.card_entry(state.clients.urls());
-        let sep = if base.contains('?') { '&' } else { '?' };
-        let addr = c.address.clone().unwrap_or_default();
         let tracking = c.tracking_or(|| tracking_from_header(req));
-        CardEntryConfigResponse::Ok(Json(CardEntryConfig {
-            iframe_url: format!("{base}{sep}lang={lang}&parentOrigin={}", encode(&origin)),
-            height: CARD_ENTRY_HEIGHT,
-            config: CpcConfig {
-                channel_details: ChannelDetails {
-                    source_server: "prepaid-portal-bff".into(),
-                    source_system: "PREPAID_PORTAL".into(),
-                    timestamp: state
-                        .clock
-                        .now()
-                        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-                    tracking_id: tracking,
-                    partner: "PREPAID".into(),
-                    session_id: sid,
-                    channel_name: "PREPAID_LITE".into(),
-                    enable_fraud_manager: true,
-                    message_location: origin,
-                    customer_class: "residential".into(),
-                },
-                config: CpcOptions {
-                    address_override: true,
-                    auto_pay_enroll: false,
-                    stored_payment_option: false,
-                    card_change_disabled: true,
-                    display_terms_in_modal: true,
-                },
-                customer_details: CpcCustomerDetails {
-                    token: String::new(),
-                    wallet_id: String::new(),
-                    first_name: c.customer.first_name.clone().unwrap_or_default(),
-                    last_name: c.customer.last_name.clone().unwrap_or_default(),
-                    address_line1: addr.address_line1,
-                    address_line2: addr.address_line2,
-                    city: addr.city,
-                    state: addr.state,
-                    zip: addr.zip,
-                    store_payment_instrument_long_term: false,
-                },
-            },
-        }))
+        let prefill = card_entry::Prefill {
+            first_name: c.customer.first_name.clone().unwrap_or_default(),
+            last_name: c.customer.last_name.clone().unwrap_or_default(),
+            address: c.address.clone().unwrap_or_default(),
+        };
+        CardEntryConfigResponse::Ok(Json(card_entry::build(&state, req, sid, tracking, prefill)))
     }
 
     /// Adds the tokenised card as the order's payment instrument (seed 000 §3, §4). The BFF
@@ -203,7 +160,7 @@ impl PaymentsApi {
                 expiration_date: b.expiration_date.clone(),
                 card_type: b.card_type.clone(),
                 card_number: b.card_last4_digits.clone(),
-                prepaid_payment_id: payment_id,
+                prepaid_payment_id: Some(payment_id),
                 save_payment: false,
             };
             let r = up::payments::add_instrument(&state.clients, &ctx, &payload).await?;

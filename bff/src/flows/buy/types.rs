@@ -16,6 +16,9 @@ use upstream::{
 use uuid::Uuid;
 
 pub use super::card_type::CardType;
+pub use crate::flows::card_entry::{
+    CardEntryConfig, ChannelDetails, CpcConfig, CpcCustomerDetails, CpcOptions,
+};
 pub use crate::domain::cart::{Cart, CartItem, CartItemKind, ShippingSummary};
 use crate::http::error::ApiError;
 
@@ -211,99 +214,6 @@ pub struct RestoredSession {
     /// True when phone, e-mail, first name, last name and customer guid are all present
     /// (seed 000 §2 "Session"): the flow may skip customer info.
     pub complete: bool,
-}
-
-/// `channelDetails` of the card-entry configuration (seed 000 §7).
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct ChannelDetails {
-    /// Server name the component reports: `prepaid-portal-bff`.
-    pub source_server: String,
-    /// System name: `PREPAID_PORTAL`.
-    pub source_system: String,
-    /// Time of the configuration, RFC 3339 UTC.
-    pub timestamp: String,
-    /// Tracking id of the flow.
-    pub tracking_id: String,
-    /// Partner: `PREPAID`.
-    pub partner: String,
-    /// The buy context id (not the session cookie).
-    pub session_id: String,
-    /// `PREPAID_LITE`.
-    pub channel_name: String,
-    /// Fraud manager on: true.
-    pub enable_fraud_manager: bool,
-    /// Origin of the embedding page (the component posts its messages only there).
-    pub message_location: String,
-    /// `residential`.
-    pub customer_class: String,
-}
-
-/// `config` of the card-entry configuration (seed 000 §7).
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct CpcOptions {
-    /// The card holder types a billing address: true.
-    pub address_override: bool,
-    /// Auto-pay enrolment offered by the page (the portal's own checkbox): false.
-    pub auto_pay_enroll: bool,
-    /// Offer stored payment methods: false (new customer).
-    pub stored_payment_option: bool,
-    /// Card change disabled: true.
-    pub card_change_disabled: bool,
-    /// Terms shown in a modal: true.
-    pub display_terms_in_modal: bool,
-}
-
-/// `customerDetails` of the card-entry configuration (seed 000 §7).
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct CpcCustomerDetails {
-    /// Customer token (empty: anonymous new customer).
-    pub token: String,
-    /// Wallet id (empty: new customer).
-    pub wallet_id: String,
-    /// First name of the customer, if known.
-    pub first_name: String,
-    /// Last name of the customer, if known.
-    pub last_name: String,
-    /// Service street line (billing prefill), if known.
-    pub address_line1: String,
-    /// Service unit line.
-    pub address_line2: String,
-    /// City.
-    pub city: String,
-    /// State.
-    pub state: String,
-    /// Zip.
-    pub zip: String,
-    /// Keep the card long term: false.
-    pub store_payment_instrument_long_term: bool,
-}
-
-/// The configuration posted to the component with `CPC_CONFIG_SUBMIT`.
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct CpcConfig {
-    /// Channel details.
-    pub channel_details: ChannelDetails,
-    /// Options.
-    pub config: CpcOptions,
-    /// Customer details (prefill).
-    pub customer_details: CpcCustomerDetails,
-}
-
-/// Answer of `getCardEntryConfig`.
-#[derive(Debug, Clone, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct CardEntryConfig {
-    /// URL of the component's page for the iframe (`lang` and `parentOrigin` in the
-    /// query). Harness mode: `/sim/card-entry?...` on this origin.
-    pub iframe_url: String,
-    /// Height of the iframe in px: 880 (100% wide).
-    pub height: u32,
-    /// What to post with `CPC_CONFIG_SUBMIT` once the component sends `CPC_CONFIG_READY`.
-    pub config: CpcConfig,
 }
 
 /// Billing of the added card (the component's `paymentInfo`).

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCardEntry, type CardEntryOptions } from './useCardEntry';
+import { useCardEntry, type CardEntryOptions } from '../../lib/useCardEntry';
 import { readReloadCount, usePaymentErrors } from './reloadCounter';
 
 const IFRAME_URL = 'https://cards.example.test/card-entry?lang=en';

@@ -11,7 +11,7 @@ import { PageHeading } from '../components/PageHeading';
 import { usePaymentErrors } from '../reloadCounter';
 import { KEYS, readJson, writeJson } from '../storage';
 import { track } from '../../../lib/analytics';
-import { CARD_ENTRY_HEIGHT, useCardEntry, type CardSubmitResponse } from '../useCardEntry';
+import { CARD_ENTRY_HEIGHT, useCardEntry, type CardSubmitResponse } from '../../../lib/useCardEntry';
 import { buyKeys, useBuyContext, useCart } from '../useBuyContext';
 import { genericMessage } from '../content';
 import { buyHref, type BuyPageProps } from '../routes';

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'react-aria-components';
+import { Link, useNavigate } from 'react-router';
+import { Checkbox } from '../../components/Checkbox';
+import { cancelAutoRefill, enrolAutoRefill, paymentInfoQuery, type ChangeResult } from './api';
+import { fill } from './content';
+import type { PageAlert, PaymentsPageProps } from './types';
+import { useFormLock } from './useFormLock';
+
+/** Seed 001 §4, §9: the success message appears 800 ms after the call succeeds. */
+export const SUCCESS_DELAY_MS = 800;
+
+/**
+ * `/{locale}/dashboard/auto-refill` (seed 001 §4 "Auto-refill", seed 002 §2.7): Cancel when
+ * enrolled (no terms); Enrol when offered (the BFF's rule), enabled by the terms checkbox; else
+ * why not, with a link to add a card. `BUS_PMT_006` on enrol leaves it off with its message.
+ */
+export function AutoRefillPage({ accountId, content, dashboardHref, locale, backSearch }: PaymentsPageProps) {
+  const a = content.autoRefill;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const info = useQuery(paymentInfoQuery(accountId));
+  const [terms, setTerms] = useState(false);
+  const [alert, setAlert] = useState<PageAlert>();
+  const [last, setLast] = useState<ChangeResult>();
+  const [success, setSuccess] = useState<string>();
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => setAlert({ text: success, tone: 'success' }), SUCCESS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [success]);
+  const mutation = useMutation({
+    mutationFn: (enrol: boolean) => (enrol ? enrolAutoRefill(accountId) : cancelAutoRefill(accountId)),
+    onMutate: () => {
+      setAlert(undefined);
+      setSuccess(undefined);
+    },
+    onSuccess: (r, enrol) => {
+      setLast(r);
+      if (r.outcome === 'dashboard') navigate(dashboardHref, { replace: true });
+      else if (r.outcome === 'rejected') setAlert({ text: r.message ?? a.genericError, tone: 'error' });
+      else {
+        setTerms(false);
+        setSuccess(enrol ? a.enrolled : a.disabled);
+        // the BFF decides what is offered now
+        void queryClient.invalidateQueries({ queryKey: paymentInfoQuery(accountId).queryKey });
+      }
+    },
+    onError: () => setAlert({ text: a.genericError, tone: 'error' }),
+  });
+  const secondsLeft = useFormLock((last?.lock ?? info.data?.lock)?.retryInMs ?? 0, last ?? info.dataUpdatedAt);
+  const busy = secondsLeft > 0 || mutation.isPending;
+
+  if (!info.data)
+    return (
+      <section className="payments" data-page="auto-refill" data-stage={info.isError ? 'error' : 'loading'} aria-busy={!info.isError}>
+        <h1>{a.title}</h1>
+        <p role={info.isError ? 'alert' : 'status'}>{info.isError ? a.genericError : content.loading}</p>
+        <Link to={dashboardHref}>{content.back}</Link>
+      </section>
+    );
+  const d = info.data;
+  const stage = d.autoRefillEnabled ? 'enrolled' : d.autoEnrolOffered ? 'offered' : 'unavailable';
+  return (
+    <section className="payments" data-page="auto-refill" data-stage={stage}>
+      <h1>{a.title}</h1>
+      <p>{a.intro}</p>
+      <p data-testid="auto-refill-status">{d.autoRefillEnabled ? a.statusOn : a.statusOff}</p>
+      {alert && (
+        <div className={`alert alert--${alert.tone}`} role={alert.tone === 'error' ? 'alert' : 'status'} data-testid="payments-alert">
+          <p>{alert.text}</p>
+          {alert.tone === 'error' && secondsLeft > 0 && <p data-testid="retry-in">{fill(content.editPayment.retryIn, { seconds: secondsLeft })}</p>}
+        </div>
+      )}
+      {stage === 'enrolled' && (
+        <Button className="button button--secondary" isDisabled={busy} onPress={() => mutation.mutate(false)}>
+          {a.cancel}
+        </Button>
+      )}
+      {stage === 'offered' && (
+        <div className="auto-refill__enrol">
+          <Checkbox isSelected={terms} onChange={setTerms} isDisabled={busy} testId="auto-refill-terms">
+            {a.terms}
+          </Checkbox>
+          <Button className="button button--primary" isDisabled={!terms || busy} onPress={() => mutation.mutate(true)}>
+            {a.enrol}
+          </Button>
+        </div>
+      )}
+      {stage === 'unavailable' && <p>{a.notOffered}</p>}
+      {!d.card && !d.autoRefillEnabled && (
+        <p>
+          <Link to={`/${locale}/dashboard/edit-payment${backSearch}`}>{a.addCard}</Link>
+        </p>
+      )}
+      <p>
+        <Link to={dashboardHref}>{content.back}</Link>
+      </p>
+    </section>
+  );
+}

@@ -90,7 +90,6 @@ fn with_preferences(mut world: DashboardResponse, run: &Run) -> DashboardRespons
     }
     world
 }
-};
 
 /// The accounts whose scheduled move a run has cancelled (`updateScheduledMove`, action C).
 pub static CANCELLED_MOVES: RunStore<bool> = RunStore::new();

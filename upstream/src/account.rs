@@ -485,6 +485,135 @@ pub struct AuxAccountResponse {
     pub reconnect_eligibility: Option<ReconnectEligibility>,
 }
 
+/// `prepaidProduct` of a device to restart (seed 001 §7 "Restart device": `{lob: HSD}`).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct RestartProduct {
+    /// Line of business of the device, [`LOB_HSD`].
+    pub lob: String,
+}
+
+/// One device to restart (seed 001 §7 "Restart device" `deviceDetails[]`).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct RestartDeviceDetail {
+    /// MAC address of the device (the dashboard record's `subscriptionDetails[].macId`).
+    pub mac_id: String,
+    /// Always `true`: restart only, no re-provisioning.
+    pub reset_only: bool,
+    /// The device's line of business.
+    pub prepaid_product: RestartProduct,
+}
+
+/// Body of `POST /restart-device` (seed 001 §7 "Restart device"; §4 "Reset router").
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct RestartDeviceRequest {
+    /// The account, 16 digits.
+    pub account_id: String,
+    /// The devices to restart (the portal sends the internet modem only).
+    pub device_details: Vec<RestartDeviceDetail>,
+    /// Calling application, e.g. `DIGITAL2.0`.
+    pub source: String,
+    /// Tracking id of the call (UUID v4).
+    pub tracking_id: String,
+}
+
+impl RestartDeviceRequest {
+    /// The portal's restart of the internet modem `mac_id` of `account_id`: one device,
+    /// `resetOnly: true`, `prepaidProduct.lob: HSD` (seed 001 §7).
+    pub fn modem(
+        account_id: impl Into<String>,
+        mac_id: impl Into<String>,
+        source: impl Into<String>,
+        tracking_id: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_id: account_id.into(),
+            device_details: vec![RestartDeviceDetail {
+                mac_id: mac_id.into(),
+                reset_only: true,
+                prepaid_product: RestartProduct {
+                    lob: LOB_HSD.to_owned(),
+                },
+            }],
+            source: source.into(),
+            tracking_id: tracking_id.into(),
+        }
+    }
+}
+
+/// `status` of a device restart (seed 001 §4 "Reset router": either the restarted or the
+/// failed signal ends the modal's sending state).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
+#[oai(rename_all = "UPPERCASE")]
+#[serde(rename_all = "UPPERCASE")]
+pub enum RestartStatus {
+    /// `RESTARTED`: the device accepted the restart.
+    Restarted,
+    /// `FAILED`: the restart did not happen.
+    Failed,
+}
+
+/// Answer of `POST /restart-device`. A business failure comes as `status: FAILED` with
+/// `errorCode` + `errorMessage`.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct RestartDeviceResponse {
+    /// Outcome of the restart.
+    pub status: RestartStatus,
+    /// Failure code, e.g. [`ACCOUNT_NOT_FOUND`]; absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_code: Option<String>,
+    /// Failure text (English, for logs and tracking).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+}
+
+/// `action` of an update of a scheduled move that cancels it (seed 002 "update scheduled
+/// move": action C with the confirmation id).
+pub const MOVE_ACTION_CANCEL: &str = "C";
+/// `errorCode` of an update of a move the service does not know (no scheduled move with
+/// that confirmation id, or already cancelled; our name: the seed names no code).
+pub const MOVE_NOT_FOUND: &str = "MOVE_NOT_FOUND";
+
+/// Body of `POST /scheduled-move` (seed 002 "update scheduled move"; the API table's
+/// `{hash}`: `action C, confirmationId`).
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateScheduledMoveRequest {
+    /// The account that schedules the move, 16 digits.
+    pub account_id: String,
+    /// [`MOVE_ACTION_CANCEL`] (`C`); issue 13 adds other actions.
+    pub action: String,
+    /// The move's confirmation number (`auxAcctConfNo` of the aux account).
+    pub confirmation_id: String,
+}
+
+/// Answer of `POST /scheduled-move`: empty on success; a business failure carries
+/// `errorCode` + `errorMessage` (seed 002: "scheduled move update ... ends in failure when
+/// the response carries errorCode").
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateScheduledMoveResponse {
+    /// Failure code, e.g. [`MOVE_NOT_FOUND`]; absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_code: Option<String>,
+    /// Failure text (English, for logs and tracking).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+}
+
 /// `languagePreference` of a customer update or sync-up (seed 001 §3 "Customer update
 /// payloads": ENGLISH or SPANISH).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
@@ -583,88 +712,6 @@ pub struct CustomerUpdateResponse {
     /// `SUCCESS` or `FAILURE`.
     pub status: UpdateStatus,
     /// Failure code; absent on success.
-/// `prepaidProduct` of a device to restart (seed 001 §7 "Restart device": `{lob: HSD}`).
-#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
-#[oai(rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
-pub struct RestartProduct {
-    /// Line of business of the device, [`LOB_HSD`].
-    pub lob: String,
-}
-
-/// One device to restart (seed 001 §7 "Restart device" `deviceDetails[]`).
-#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
-#[oai(rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
-pub struct RestartDeviceDetail {
-    /// MAC address of the device (the dashboard record's `subscriptionDetails[].macId`).
-    pub mac_id: String,
-    /// Always `true`: restart only, no re-provisioning.
-    pub reset_only: bool,
-    /// The device's line of business.
-    pub prepaid_product: RestartProduct,
-}
-
-/// Body of `POST /restart-device` (seed 001 §7 "Restart device"; §4 "Reset router").
-#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
-#[oai(rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
-pub struct RestartDeviceRequest {
-    /// The account, 16 digits.
-    pub account_id: String,
-    /// The devices to restart (the portal sends the internet modem only).
-    pub device_details: Vec<RestartDeviceDetail>,
-    /// Calling application, e.g. `DIGITAL2.0`.
-    pub source: String,
-    /// Tracking id of the call (UUID v4).
-    pub tracking_id: String,
-}
-
-impl RestartDeviceRequest {
-    /// The portal's restart of the internet modem `mac_id` of `account_id`: one device,
-    /// `resetOnly: true`, `prepaidProduct.lob: HSD` (seed 001 §7).
-    pub fn modem(
-        account_id: impl Into<String>,
-        mac_id: impl Into<String>,
-        source: impl Into<String>,
-        tracking_id: impl Into<String>,
-    ) -> Self {
-        Self {
-            account_id: account_id.into(),
-            device_details: vec![RestartDeviceDetail {
-                mac_id: mac_id.into(),
-                reset_only: true,
-                prepaid_product: RestartProduct {
-                    lob: LOB_HSD.to_owned(),
-                },
-            }],
-            source: source.into(),
-            tracking_id: tracking_id.into(),
-        }
-    }
-}
-
-/// `status` of a device restart (seed 001 §4 "Reset router": either the restarted or the
-/// failed signal ends the modal's sending state).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
-#[oai(rename_all = "UPPERCASE")]
-#[serde(rename_all = "UPPERCASE")]
-pub enum RestartStatus {
-    /// `RESTARTED`: the device accepted the restart.
-    Restarted,
-    /// `FAILED`: the restart did not happen.
-    Failed,
-}
-
-/// Answer of `POST /restart-device`. A business failure comes as `status: FAILED` with
-/// `errorCode` + `errorMessage`.
-#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
-#[oai(rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
-pub struct RestartDeviceResponse {
-    /// Outcome of the restart.
-    pub status: RestartStatus,
-    /// Failure code, e.g. [`ACCOUNT_NOT_FOUND`]; absent on success.
     #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_code: Option<String>,
@@ -704,40 +751,4 @@ pub struct SyncUpRequest {
     #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mobile_no: Option<String>,
-/// `action` of an update of a scheduled move that cancels it (seed 002 "update scheduled
-/// move": action C with the confirmation id).
-pub const MOVE_ACTION_CANCEL: &str = "C";
-/// `errorCode` of an update of a move the service does not know (no scheduled move with
-/// that confirmation id, or already cancelled; our name: the seed names no code).
-pub const MOVE_NOT_FOUND: &str = "MOVE_NOT_FOUND";
-
-/// Body of `POST /scheduled-move` (seed 002 "update scheduled move"; the API table's
-/// `{hash}`: `action C, confirmationId`).
-#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
-#[oai(rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
-pub struct UpdateScheduledMoveRequest {
-    /// The account that schedules the move, 16 digits.
-    pub account_id: String,
-    /// [`MOVE_ACTION_CANCEL`] (`C`); issue 13 adds other actions.
-    pub action: String,
-    /// The move's confirmation number (`auxAcctConfNo` of the aux account).
-    pub confirmation_id: String,
-}
-
-/// Answer of `POST /scheduled-move`: empty on success; a business failure carries
-/// `errorCode` + `errorMessage` (seed 002: "scheduled move update ... ends in failure when
-/// the response carries errorCode").
-#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
-#[oai(rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
-pub struct UpdateScheduledMoveResponse {
-    /// Failure code, e.g. [`MOVE_NOT_FOUND`]; absent on success.
-    #[oai(skip_serializing_if_is_none)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error_code: Option<String>,
-    /// Failure text (English, for logs and tracking).
-    #[oai(skip_serializing_if_is_none)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error_message: Option<String>,
 }

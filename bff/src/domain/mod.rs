@@ -8,14 +8,13 @@
 //! - [`error_catalogue`]: the error-message lookup by code and locale (seed 000 §8);
 //! - [`dashboard`]: days remaining, ring, refill-now, readiness, TV products, scheduled move
 //!   and its cancel cutoff, ACP (seed 001 §2, §4, §6, §9);
-//! - [`activation`]: MAC formatting, device step, Activate enabled, outcome (seed 001 §4, §5).
-
-pub mod activation;
+//! - [`activation`]: MAC formatting, device step, Activate enabled, outcome (seed 001 §4, §5);
 //! - [`card_type`]: the card type map both ways (seed 000 §3, seed 001 §3);
 //! - [`payment_history`]: transactions grouped by UTC date, totals, pages (seed 001 §2, §9);
 //! - [`payment_failures`]: the payment-form failure counter and its waits (seed 001 §4
 //!   "Payment instrument", seed 002 §4.3).
 
+pub mod activation;
 pub mod card_type;
 pub mod cart;
 pub mod dashboard;

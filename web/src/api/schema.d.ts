@@ -240,6 +240,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/-/api/{site}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * English texts of the activation pages (`ActivationContent`: groups of key/value
+         *     items; seed 001 §7 "Activation content").
+         */
+        get: operations["getActivationContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/-/api/es/{site}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish texts of the activation pages (`ActivationContent`). */
+        get: operations["getActivationContentEs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token": {
         parameters: {
             query?: never;
@@ -786,6 +823,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/accounts/{accountId}/account-information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account information page (seed 001 §2 "Account info card", "Communication
+         *     preferences"): the signed-in person from the session's identity (names, chosen
+         *     name, pronoun, sign-in id, mobile and e-mail with their verified flags) and the
+         *     account's saved language and SMS opt-in from the account service.
+         */
+        get: operations["getAccountInformation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/communication-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the account's language and SMS opt-in (seed 001 §4 "Communication
+         *     preferences", §7 "Update customer"), only when they differ from the saved ones
+         *     (§5; read again from the account service, so the comparison is with what is saved
+         *     now): else 409 `PREFERENCES_UNCHANGED`. The answer is what was saved.
+         */
+        post: operations["updateCommunicationPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/sync-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the sync-up modal opens now (seed 001 §2 "Dashboard": by default once per
+         *     session when the identity account of this account has a contact-match combination
+         *     other than both `true` or both `NA`) and what it shows (§2 "Page shell": name,
+         *     sign-in id, mobile, e-mail; §5 defaults). The first `open: true` marks the modal
+         *     shown for the session (the seed's `xpp_su`), so this GET changes the session and
+         *     takes the `csrf` scheme; closing the modal without submitting counts as shown.
+         */
+        get: operations["getSyncUp"];
+        put?: never;
+        /**
+         * Submits the sync-up modal (seed 001 §7 "Sync-up update"): the BFF sends the
+         *     identity's guid, e-mail and mobile from the session with the language and SMS
+         *     opt-in chosen; the browser sends only those two. On success the session's record of
+         *     the account counts as synced (no modal again). 409 `SYNC_UP_NOT_OFFERED` for an
+         *     account whose contact points need none.
+         */
+        post: operations["submitSyncUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/scheduled-move/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the scheduled move of `accountId` (seed 001 §4 "Scheduled move"): reads the
+         *     aux accounts, takes the move's confirmation id (`auxAcctConfNo`) and sends the update
+         *     with action `C` (seed 002). 200 `{result: cancelled}`; the upstream's `errorCode`
+         *     is 200 `{result: failed, errorCode, message}` with the error catalogue's message in
+         *     the request's language (the web shows the error page). 409 `NO_SCHEDULED_MOVE`
+         *     without a move (or one without a confirmation id); 409 `MOVE_CANCEL_CUTOFF_PASSED`
+         *     at or after the cutoff (the move day's start in US Eastern time, BFF clock). One
+         *     update per `Idempotency-Key` (one per confirmation the user gives): a double click
+         *     gets the first answer. Needs `x-xsrf-token`.
+         */
+        post: operations["cancelScheduledMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/device/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restarts the internet modem of `accountId` (seed 001 §2 "Reset-router modal", §7
+         *     "Restart device"): reads the dashboard record, takes the HSD device's MAC and sends
+         *     the restart (`resetOnly`, lob HSD). `{result: restarted}` when the device answers
+         *     `RESTARTED`; `{result: failed}` when it answers `FAILED` or an `errorCode`, or the
+         *     account has no modem MAC (nothing sent). A failed call is a 5xx. Needs
+         *     `x-xsrf-token`.
+         */
+        post: operations["restartDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activation page of `accountId`, an account the signed-in identity owns (seed 001
+         *     §4 "Activation", §5, §8). `guid`, when the link carries it, is the base64 customer
+         *     guid and must be the signed-in identity's (else 403 `SESSION_REJECTED`, like another
+         *     identity's account; a non-owner is 403 `PERMISSION_DENIED`). Reads the dashboard
+         *     record (VAN: `customerInfo.accountType`), the account (`get-account`), then loads it
+         *     (`load-prepaid-account`) and reads its device status (`validate-prepaid-device`);
+         *     any of them failing or answering `errorCode` is `next: error`. Each answer with
+         *     `next: steps` starts a new activation attempt.
+         */
+        get: operations["getActivation"];
+        put?: never;
+        /**
+         * Activates the account (seed 001 §4 "Activation", §7 "Activate"), enabled only when
+         *     the device step is complete and, for a VAN account, both names are non-blank (else
+         *     409 `ORDER_NOT_READY`). Sends the device kept by `getActivation` or `validateMac`,
+         *     the plan `HSD_030`, and for a VAN account `updateCustomerInfo` with the names and
+         *     `language`. `outcome` is `success` iff the answer has neither `errorCode` nor
+         *     `errorMessage`; `httpStatus` is the call's. After success the modem is restarted
+         *     (`restartDevice`); its failure is tracked in `restart`, the activation stands. One
+         *     activation per attempt: every submit of the same attempt (double click, retry) gets
+         *     the first one's answer.
+         */
+        post: operations["activateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/activation/mac": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Looks up the modem's MAC address typed by the customer (seed 001 §5): the BFF formats
+         *     it (`domain::activation::format_mac`) and needs 12 hex digits (else 400, field
+         *     `mac`). `success` completes the device step (the modem is kept for the activation);
+         *     `failure` is the not-recognised alert. 409 `ORDER_NOT_READY` without a
+         *     `getActivation` of this account first.
+         */
+        post: operations["validateMac"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/secure2/accounts/{accountId}/payment-info": {
         parameters: {
             query?: never;
@@ -942,6 +1165,26 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AccountCardTexts
+         * @description The account info card (seed 001 §2 "Account info card"; §6: verified or not
+         *     changes only the label).
+         */
+        AccountCardTexts: {
+            heading: string;
+            nameLabel: string;
+            pronounLabel: string;
+            /** @description The account number's label, "ID". */
+            accountIdLabel: string;
+            mobileLabel: string;
+            emailLabel: string;
+            verified: string;
+            unverified: string;
+            /** @description A contact point the identity lacks. */
+            notProvided: string;
+            /** @description The provider's page to change name, mobile or e-mail (external). */
+            updateLink: components["schemas"]["Link"] & unknown;
+        };
+        /**
          * AccountChosen
          * @description Answer of `chooseAccount`.
          */
@@ -954,6 +1197,11 @@ export interface components {
          * @description `GET /-/api/{site}/account-dashboard`: the dashboard's texts (seed 001 §2 "Dashboard").
          */
         AccountDashboard: {
+            /**
+             * @description The account information page (seed 001 §2 "Account info card",
+             *     "Communication preferences").
+             */
+            accountInformation: components["schemas"]["AccountInformationTexts"] & unknown;
             /** @description Page heading (visually hidden; the tiles carry their own headings). */
             pageTitle: string;
             /** @description Shown while the dashboard answer loads. */
@@ -1002,6 +1250,53 @@ export interface components {
             refill: components["schemas"]["Link"] & unknown;
             /** @description Reactivate button (deactivated accounts); `url` below the locale, e.g. `/reconnect`. */
             reactivate: components["schemas"]["Link"] & unknown;
+        };
+        /**
+         * AccountHolder
+         * @description The signed-in person as the account card and the sync-up modal show them.
+         */
+        AccountHolder: {
+            /** @description First name at the provider. */
+            firstName: string;
+            /** @description Last name at the provider. */
+            lastName: string;
+            /** @description Chosen first name, when given. */
+            chosenFirstName?: string;
+            /** @description Pronoun, e.g. `they/them`, when given. */
+            pronoun?: string;
+            /** @description The sign-in id; absent when the identity has none of the three. */
+            signInId?: components["schemas"]["SignInId"] & unknown;
+            /** @description Mobile number; absent when the identity has none. */
+            mobile?: components["schemas"]["ContactPoint"] & unknown;
+            /** @description E-mail address; absent when the identity has none. */
+            email?: components["schemas"]["ContactPoint"] & unknown;
+        };
+        /**
+         * AccountInformation
+         * @description Answer of `getAccountInformation` (seed 001 §2 "Account info card", "Communication
+         *     preferences").
+         */
+        AccountInformation: {
+            /** @description The account, 16 digits (the card's "ID"). */
+            accountId: string;
+            /** @description The signed-in person. */
+            holder: components["schemas"]["AccountHolder"] & unknown;
+            /** @description The saved preferences (the dashboard record's `customerInfo`). */
+            preferences: components["schemas"]["CommunicationPreferences"] & unknown;
+        };
+        /**
+         * AccountInformationTexts
+         * @description The account information page: its account card and communication-preferences card.
+         */
+        AccountInformationTexts: {
+            /** @description Page heading, "Account information". */
+            title: string;
+            /** @description Shown while the page's answer loads. */
+            loading: string;
+            /** @description The page's answer failed (the catalogue's connection message). */
+            loadFailed: string;
+            card: components["schemas"]["AccountCardTexts"];
+            preferences: components["schemas"]["PreferencesTexts"];
         };
         /**
          * AccountPicker
@@ -1058,6 +1353,55 @@ export interface components {
             call: components["schemas"]["Link"] & unknown;
         };
         /**
+         * ActivateBody
+         * @description Body of `activateAccount`.
+         */
+        ActivateBody: {
+            /**
+             * @description First name (VAN accounts; required non-blank there, ignored otherwise).
+             * @default
+             */
+            firstName: string;
+            /**
+             * @description Last name (VAN accounts).
+             * @default
+             */
+            lastName: string;
+            /** @description The page's language (sent as the VAN account's language preference). */
+            language: components["schemas"]["LangPref"] & unknown;
+        };
+        /**
+         * Activation
+         * @description `getActivation`: the steps' data.
+         */
+        Activation: {
+            /** @description Show the steps, or the error page. */
+            next: components["schemas"]["ActivationNext"] & unknown;
+            /** @description The account being activated, 16 digits (the account id step). */
+            accountId: string;
+            /** @description A VAN account: the account name step shows (first and last name required). */
+            van: boolean;
+            /**
+             * @description The device step is complete by itself: the service is ready (`sroYN` N) and the first
+             *     device is `FOUND`; otherwise the customer enters the modem's MAC address.
+             */
+            deviceLocated: boolean;
+            /** @description The located modem's MAC address, when `deviceLocated`. */
+            deviceMac?: string;
+            /** @description Behind the modem (the hand-off's `bhr`): after the restart the page polls `pingUrl`. */
+            bhr: boolean;
+            /** @description The public ping file polled every 10 s behind the modem until it answers 200. */
+            pingUrl: string;
+        };
+        /**
+         * ActivationContent
+         * @description `GET /-/api/{site}/activation`.
+         */
+        ActivationContent: {
+            /** @description The groups, page order. */
+            activation: components["schemas"]["ContentGroup"][];
+        };
+        /**
          * ActivationNeeded
          * @description The account-state page of an account that needs activation.
          */
@@ -1065,6 +1409,32 @@ export interface components {
             title: string;
             body: string;
             link: string;
+        };
+        /**
+         * @description Where the activation page goes (seed 001 §4, §8).
+         * @enum {string}
+         */
+        ActivationNext: "steps" | "error";
+        /**
+         * @description Outcome of the activation (seed 001 §4: success iff no `errorCode` nor `errorMessage`).
+         * @enum {string}
+         */
+        ActivationOutcome: "success" | "failure";
+        /**
+         * ActivationResult
+         * @description `activateAccount`'s answer.
+         */
+        ActivationResult: {
+            /** @description Success or failure. */
+            outcome: components["schemas"]["ActivationOutcome"] & unknown;
+            /**
+             * Format: uint16
+             * @description HTTP status of the activation call (seed 001 §7 "the HTTP status is added to the
+             *     result"); absent when it got no answer (timeout, connection).
+             */
+            httpStatus?: number;
+            /** @description The restart after success. */
+            restart: components["schemas"]["RestartResult"] & unknown;
         };
         /**
          * AddInstrumentBody
@@ -1787,6 +2157,26 @@ export interface components {
             errorCatalogue: components["schemas"]["ErrorCatalogue"] & unknown;
         };
         /**
+         * CancelMoveAnswer
+         * @description Answer of `cancelScheduledMove`.
+         */
+        CancelMoveAnswer: {
+            /** @description Cancelled or failed. */
+            result: components["schemas"]["CancelMoveOutcome"] & unknown;
+            /** @description The account service's `errorCode` of a failure. */
+            errorCode?: string;
+            /**
+             * @description The error catalogue's message for `errorCode` in the request's language (seed 000
+             *     §8); absent when the catalogue cannot be read.
+             */
+            message?: string;
+        };
+        /**
+         * @description Outcome of `cancelScheduledMove`.
+         * @enum {string}
+         */
+        CancelMoveOutcome: "cancelled" | "failed";
+        /**
          * CardBilling
          * @description Billing of the card (the component's `paymentInfo`).
          */
@@ -2058,6 +2448,28 @@ export interface components {
             text: string;
         };
         /**
+         * CommunicationPreferences
+         * @description Communication preferences of an account (seed 001 §3: language, SMS opt-in), as saved
+         *     upstream; also the body of `updateCommunicationPreferences` and `submitSyncUp`.
+         */
+        CommunicationPreferences: {
+            /** @description Language of service messages. */
+            language: components["schemas"]["PreferredLanguage"] & unknown;
+            /** @description Service and refill text messages on. */
+            smsOptIn: boolean;
+        };
+        /**
+         * ContactPoint
+         * @description A contact point of the identity and whether the provider verified it (the label only,
+         *     seed 001 §6).
+         */
+        ContactPoint: {
+            /** @description Mobile number (10 digits; the page shows `###-###-####`) or e-mail address. */
+            value: string;
+            /** @description Verified at the provider. */
+            verified: boolean;
+        };
+        /**
          * ContentCartPage
          * @description A page that shows the cart: page id and whether the sticky cart bar is shown.
          */
@@ -2074,6 +2486,26 @@ export interface components {
             empty: string;
             removePromo: string;
             addPromo: string;
+        };
+        /**
+         * ContentGroup
+         * @description One group of texts, e.g. `steps`.
+         */
+        ContentGroup: {
+            /** @description Group name. */
+            group: string;
+            /** @description Its texts. */
+            items: components["schemas"]["ContentItem"][];
+        };
+        /**
+         * ContentItem
+         * @description One text.
+         */
+        ContentItem: {
+            /** @description Key, unique within its group, e.g. `maCAddressSubmissionErrorAlert`. */
+            key: string;
+            /** @description The text; placeholders in braces are filled by the web. */
+            value: string;
         };
         /**
          * ContentPlan
@@ -2446,7 +2878,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -2644,6 +3076,22 @@ export interface components {
             alt: string;
         };
         /**
+         * InfoModalTexts
+         * @description The generic info modal (seed 001 §2 "Page shell": title, body, optional cancel-move
+         *     confirmation "Yes, Cancel" / "No, keep Move Request", close). `body`: paragraphs
+         *     separated by a blank line.
+         */
+        InfoModalTexts: {
+            title: string;
+            body: string;
+            /** @description "Yes, Cancel". */
+            confirm: string;
+            /** @description "No, keep Move Request". */
+            keep: string;
+            /** @description Label of the close button. */
+            close: string;
+        };
+        /**
          * @description Outcome of `addPaymentInstrument`.
          * @enum {string}
          */
@@ -2721,6 +3169,32 @@ export interface components {
              */
             sessionEnded: boolean;
         };
+        /**
+         * MacBody
+         * @description Body of `validateMac`.
+         */
+        MacBody: {
+            /**
+             * @description The MAC address as typed; the BFF formats it again (upper case, hex digits only,
+             *     colons every two) and needs 12 hex digits.
+             */
+            mac: string;
+        };
+        /**
+         * MacResult
+         * @description `validateMac`'s answer.
+         */
+        MacResult: {
+            /** @description Recognised or not. */
+            status: components["schemas"]["MacStatus"] & unknown;
+            /** @description The MAC as looked up, `XX:XX:XX:XX:XX:XX`. */
+            mac: string;
+        };
+        /**
+         * @description Result of a MAC lookup.
+         * @enum {string}
+         */
+        MacStatus: "success" | "failure";
         /**
          * MerchantFlow
          * @description `GET /-/api/{site}/merchant-flow`: the retail-partner starter-kit flow (seed 000 §2).
@@ -2817,6 +3291,15 @@ export interface components {
             cancelByLabel: string;
             /** @description Link back to the dashboard. */
             back: string;
+            /** @description Opens the cancel confirmation (seed 001 §4 "Scheduled move"). */
+            cancel: string;
+            /** @description Shown while the cancel is sent. */
+            cancelling: string;
+            /**
+             * @description The generic info modal with the cancel-move confirmation (seed 001 §2 "Page
+             *     shell").
+             */
+            cancelModal: components["schemas"]["InfoModalTexts"] & unknown;
         };
         /**
          * @description What happened to the order.
@@ -3014,6 +3497,42 @@ export interface components {
             planDesc: string;
         };
         /**
+         * PreferencesTexts
+         * @description The communication-preferences card (seed 001 §2, §4 "Communication preferences").
+         */
+        PreferencesTexts: {
+            heading: string;
+            /** @description Toggles the form open. */
+            edit: string;
+            /** @description Closes the form without saving. */
+            cancel: string;
+            languageLegend: string;
+            english: string;
+            spanish: string;
+            /** @description The SMS switch's label. */
+            smsLabel: string;
+            /** @description The saved SMS opt-in, read-only view. */
+            smsOn: string;
+            smsOff: string;
+            /** @description External page of marketing preferences. */
+            marketingLink: components["schemas"]["Link"] & unknown;
+            /** @description The Update button (enabled only on a change, seed 001 §5). */
+            update: string;
+            /** @description Shown while the update is sent. */
+            saving: string;
+            /** @description The update failed (any upstream failure). */
+            failed: string;
+            /** @description The success modal. */
+            savedTitle: string;
+            savedMessage: string;
+            close: string;
+        };
+        /**
+         * @description Language of service messages: `ENGLISH` or `SPANISH` (seed 001 §3).
+         * @enum {string}
+         */
+        PreferredLanguage: "ENGLISH" | "SPANISH";
+        /**
          * PrepaidPromotions
          * @description The promotions of a market (seed 000 §3 `prepaidPromotions`).
          */
@@ -3171,6 +3690,24 @@ export interface components {
             failedBody: string;
             close: string;
         };
+        /**
+         * RestartDeviceAnswer
+         * @description Answer of `restartDevice`.
+         */
+        RestartDeviceAnswer: {
+            /** @description Restarted or failed. */
+            result: components["schemas"]["RestartOutcome"] & unknown;
+        };
+        /**
+         * @description Outcome of `restartDevice` (seed 001 §2 "Reset-router modal": restarted or failed).
+         * @enum {string}
+         */
+        RestartOutcome: "restarted" | "failed";
+        /**
+         * @description What the modem restart after a successful activation did.
+         * @enum {string}
+         */
+        RestartResult: "restarted" | "failed" | "notAttempted";
         /**
          * RestoredSession
          * @description Answer of `restoreDigitalSession`.
@@ -3382,6 +3919,10 @@ export interface components {
             expiredMoving: string;
             /** @description Link of the active tile to the internet detail page. */
             details: string;
+            /** @description Link to the Instant TV detail page (`detail-xitv`), when the account has TV. */
+            tvDetails: string;
+            /** @description Link to the TV200 detail page (`detail-tv200`), when the account has TV200. */
+            tv200Details: string;
             tvHeading: string;
             /** @description TV products by product code (`VDO_XITV_30`, packages, add-ons, `TV200`). */
             tvProducts: components["schemas"]["CodeText"][];
@@ -3451,6 +3992,22 @@ export interface components {
             /** @description True when the rate is 0 (the free-shipping text is shown). */
             free: boolean;
         };
+        /**
+         * SignInId
+         * @description The sign-in id (seed 001 §2 "Page shell": verified mobile, else user id, else verified
+         *     e-mail).
+         */
+        SignInId: {
+            /** @description Which contact point it is. */
+            type: components["schemas"]["SignInIdType"] & unknown;
+            /** @description Its value. */
+            value: string;
+        };
+        /**
+         * @description Which contact point the sign-in id is.
+         * @enum {string}
+         */
+        SignInIdType: "mobile" | "userId" | "email";
         /**
          * @description Where the hand-off goes after the decoder (seed 001 §4 "Sign-in").
          * @enum {string}
@@ -3563,6 +4120,23 @@ export interface components {
             consent: true;
         };
         /**
+         * SyncUp
+         * @description Answer of `getSyncUp`: whether the sync-up modal opens now, and what it shows.
+         */
+        SyncUp: {
+            /**
+             * @description Open the modal (seed 001 §2 "Dashboard": once per session, when the identity
+             *     account's contact-match flags are other than both `true` or both `NA`). Answered
+             *     `true` once per session: that answer marks the modal shown, so closing it without
+             *     submitting counts as shown.
+             */
+            open: boolean;
+            /** @description The person the modal shows (name, sign-in id, mobile, e-mail). */
+            holder: components["schemas"]["AccountHolder"] & unknown;
+            /** @description The modal's defaults (seed 001 §5: SMS opt-in off, language `ENGLISH`). */
+            defaults: components["schemas"]["CommunicationPreferences"] & unknown;
+        };
+        /**
          * SyncUpTexts
          * @description Sync-up modal (seed 001 §2): name, sign-in ID, mobile, e-mail, SMS opt-in, language.
          */
@@ -3578,6 +4152,10 @@ export interface components {
             english: string;
             spanish: string;
             submit: string;
+            /** @description Shown while the sync-up is sent. */
+            submitting: string;
+            /** @description The sync-up failed (any upstream failure): the modal stays open. */
+            failed: string;
             close: string;
         };
         /**
@@ -4463,6 +5041,124 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["AccountDashboard"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getActivationContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivationContent"];
+                };
+            };
+            /** @description `NOT_FOUND`: unknown `{site}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE` or `UPSTREAM_BAD_RESPONSE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getActivationContentEs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Content site; only `my.prepaid`. */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivationContent"];
                 };
             };
             /** @description `NOT_FOUND`: unknown `{site}`. */
@@ -6335,6 +7031,751 @@ export interface operations {
                 };
             };
             /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAccountInformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AccountInformation"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also a dashboard answer with `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateCommunicationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits, or the body is not `CommunicationPreferences`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PREFERENCES_UNCHANGED`: language and SMS opt-in equal the saved ones (seed 001 §5). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also an update answered `FAILURE` or with `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed; nothing was saved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSyncUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SyncUp"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (this GET changes the session); `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    submitSyncUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CommunicationPreferences"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits, or the body is not `CommunicationPreferences`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SYNC_UP_NOT_OFFERED`: this account's contact points need no sync-up (both match or both unknown), or it was synced already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also a sync-up answered `FAILURE` or with `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed; nothing was saved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelScheduledMove: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per confirmation (keep it for retries of the same attempt). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CancelMoveAnswer"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits or `Idempotency-Key` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NO_SCHEDULED_MOVE`: the account has no scheduled move; `MOVE_CANCEL_CUTOFF_PASSED`: the move day has begun (US Eastern time). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    restartDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RestartDeviceAnswer"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the account service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getActivation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The customer guid in base64, as the activation link carries it (optional: the
+                 *     BFF holds the signed-in identity's).
+                 */
+                guid?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Activation"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    activateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ActivateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivationResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: Activate is not enabled (no device, or a VAN account without both names), or no activation page for this account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    validateMac: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MacBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MacResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `mac` does not hold 12 hex digits (`details` field `mac`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ORDER_NOT_READY`: no activation page for this account (call `getActivation` first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the MAC lookup failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the MAC lookup did not answer in time. */
             504: {
                 headers: {
                     [name: string]: unknown;

@@ -72,6 +72,7 @@ export const OwnerSeveralClosed: Story = scenario('owner-several-closed');
 export const OwnerSeveralNoPlans: Story = scenario('owner-several-no-plans');
 export const OwnerSeveral: Story = scenario('owner-several');
 export const OwnerStates: Story = scenario('owner-states');
+export const PaymentHistory: Story = scenario('payment-history');
 export const PingExpired: Story = scenario('ping-expired');
 export const StateExpiringSoon: Story = scenario('state-expiring-soon');
 export const StateExpired: Story = scenario('state-expired');

@@ -143,12 +143,12 @@ impl AccountApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         _scenario: Header<Option<String>>,
-        /// Run id (UUID, harness mode only): what this run changed is remembered apart.
-        #[oai(name = "x-sim-run")]
-        run: Header<Option<String>>,
         /// Tracking id of the call (UUID v4).
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
+        /// Run id (UUID, harness mode only): what this run changed is remembered apart.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
     ) -> Json<AuxAccountResponse> {
         let aux = account_world::aux_account(&body.account_id, chrono::Utc::now());
         let cancelled = CANCELLED_MOVES.get(&Run::of(&run), &body.account_id) == Some(true);
@@ -175,12 +175,12 @@ impl AccountApi {
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
         scenario: Header<Option<String>>,
-        /// Run id (UUID, harness mode only): what this run changed is remembered apart.
-        #[oai(name = "x-sim-run")]
-        run: Header<Option<String>>,
         /// Tracking id of the call (UUID v4).
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
+        /// Run id (UUID, harness mode only): what this run changed is remembered apart.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
     ) -> Json<UpdateScheduledMoveResponse> {
         // a scenario that refuses the call: the provider would not have cancelled
         let refused = scenario_fails(&scenario, Call::UpdateScheduledMove);

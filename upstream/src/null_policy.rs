@@ -95,6 +95,9 @@ fn roots() -> Vec<Root> {
         root::<account::AuxAccountResponse>(),
         root::<payments::PaymentInfoRequest>(),
         root::<payments::PaymentInfoResponse>(),
+        root::<payments::AutopayResponse>(),
+        root::<payments::RemoveInstrumentRequest>(),
+        root::<payments::TransactionsResponse>(),
     ]
 }
 

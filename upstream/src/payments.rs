@@ -87,11 +87,8 @@ pub struct AddInstrumentRequest {
     /// The payment id from `GET prepaidPaymentID` (buy flow only; the account area's add and
     /// modify carry none, seed 001 §7).
     #[oai(rename = "prepaidPaymentID", skip_serializing_if_is_none)]
-    #[serde(
-        rename = "prepaidPaymentID",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "prepaidPaymentID")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prepaid_payment_id: Option<String>,
     /// Whether to save the payment method.
     pub save_payment: bool,

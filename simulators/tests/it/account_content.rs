@@ -118,6 +118,13 @@ fn spanish_is_translated() {
         "Instant TV",
         "_self",
         "_blank",
+        // card brands (the saved card's type)
+        "Visa",
+        "Mastercard",
+        "Discover",
+        "American Express",
+        // the masked card number (a pattern, no words)
+        "xxxx-xxxx-xxxx-{last4}",
     ];
     let mut pairs = Vec::new();
     leaves(&en, &es, "", &mut pairs);

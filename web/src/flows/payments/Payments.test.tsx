@@ -156,7 +156,7 @@ describe('payment history (seed 001 §2 "Payment history")', () => {
     expect(await screen.findByRole('heading', { level: 1, name: es.history.title })).toBeInTheDocument();
     const groups = await screen.findAllByTestId('history-group');
     expect(groups[0]).toHaveTextContent('3/1/2026');
-    expect(groups[0]).toHaveTextContent('Total $60.00');
+    expect(groups[0]).toHaveTextContent('Total: $60.00');
     expect(screen.getAllByTestId('history-item')).toHaveLength(12);
     const nav = screen.getByRole('navigation', { name: es.history.paginationLabel });
     expect(within(nav).getByRole('button', { name: 'Página 9' })).toBeInTheDocument();

@@ -92,6 +92,18 @@ export async function visibleTexts(page: Page): Promise<string[]> {
   });
 }
 
+/** Whether `phrase` occurs in `text` as whole words ("Product" is not in "Producto"). */
+function containsPhrase(text: string, phrase: string): boolean {
+  let at = text.indexOf(phrase);
+  while (at >= 0) {
+    const before = text.slice(0, at);
+    const after = text.slice(at + phrase.length);
+    if (!/\p{L}$/u.test(before) && !/^\p{L}/u.test(after)) return true;
+    at = text.indexOf(phrase, at + 1);
+  }
+  return false;
+}
+
 /** The texts of `texts` that are English or upstream ids (see {@link EnglishReference}). */
 export function englishIn(texts: string[], ref: EnglishReference): string[] {
   const found = new Set<string>();
@@ -100,7 +112,7 @@ export function englishIn(texts: string[], ref: EnglishReference): string[] {
     if (!text) continue;
     if (UPSTREAM_ID.test(text)) found.add(`upstream id: ${text}`);
     for (const v of ref.values) {
-      if (text === v || (v.length >= 6 && text.includes(v))) found.add(`English content "${v}": ${text}`);
+      if (text === v || (v.length >= 6 && containsPhrase(text, v))) found.add(`English content "${v}": ${text}`);
     }
     const ws = words(text);
     if (ws.length > 0 && ws.every((w) => ref.words.has(w))) found.add(`English words: ${text}`);

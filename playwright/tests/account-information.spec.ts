@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
+import { englishReference, expectSpanishOnly } from '../lib/i18n';
 import { signIn } from '../lib/signin';
 
 // Account information (seed 001 §2 "Account info card", "Communication preferences", the
@@ -24,6 +25,8 @@ test('es: change the preferences by keyboard; Update only on change; success mod
   await expect(page.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
   await expect(page.getByTestId('account-mobile')).toHaveText(/\d{3}-\d{3}-\d{4}/);
   await expectNoAxeViolations(page, 'account information (es)');
+  const english = await englishReference(page.request);
+  await expectSpanishOnly(page, english, 'account information');
 
   const edit = page.getByRole('button', { name: c.preferences.edit });
   await edit.focus();
@@ -43,6 +46,7 @@ test('es: change the preferences by keyboard; Update only on change; success mod
   const modal = page.getByTestId('preferences-saved');
   await expect(modal).toContainText(c.preferences.savedTitle);
   await expectNoAxeViolations(page, 'preferences saved (es)');
+  await expectSpanishOnly(page, english, 'preferences saved');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('preferences-card')).toContainText(c.preferences.smsOn);
   // saved upstream in this run: a reload reads it back

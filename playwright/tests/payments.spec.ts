@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
+import { englishReference, expectSpanishOnly } from '../lib/i18n';
 import { signIn } from '../lib/signin';
 
 /**
@@ -94,6 +95,7 @@ test('es: browse the payment history pages', async ({ page }) => {
   const nav = p.getByRole('navigation', { name: c.history.paginationLabel });
   await expect(nav).toContainText('…');
   await expectNoAxeViolations(page, 'payment-history page 1');
+  await expectSpanishOnly(page, await englishReference(page.request), 'payment history');
   await nav.getByRole('button', { name: c.history.page.replace('{n}', '9') }).click();
   await expect(nav.getByRole('button', { name: c.history.page.replace('{n}', '9') })).toHaveAttribute('aria-current', 'page');
   await expect(p.getByTestId('history-item')).toHaveCount(4);

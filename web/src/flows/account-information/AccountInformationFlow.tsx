@@ -75,6 +75,7 @@ export function AccountInformationFlow(_props: FlowScreenProps<AccountInformatio
     // the account's state is the dashboard's to tell: no Refill or Reactivate here
     <AccountShell locale={locale} account="none">
       <div className="account-info" data-page="account-information">
+        {c && <title>{c.title}</title>}
         <h1>{c?.title}</h1>
         {body}
       </div>

@@ -55,6 +55,7 @@ export function AutoRefillPage({ accountId, content, dashboardHref, locale, back
   if (!info.data)
     return (
       <section className="payments" data-page="auto-refill" data-stage={info.isError ? 'error' : 'loading'} aria-busy={!info.isError}>
+        <title>{a.title}</title>
         <h1>{a.title}</h1>
         <p role={info.isError ? 'alert' : 'status'}>{info.isError ? a.genericError : content.loading}</p>
         <Link to={dashboardHref}>{content.back}</Link>
@@ -64,6 +65,7 @@ export function AutoRefillPage({ accountId, content, dashboardHref, locale, back
   const stage = d.autoRefillEnabled ? 'enrolled' : d.autoEnrolOffered ? 'offered' : 'unavailable';
   return (
     <section className="payments" data-page="auto-refill" data-stage={stage}>
+      <title>{a.title}</title>
       <h1>{a.title}</h1>
       <p>{a.intro}</p>
       <p data-testid="auto-refill-status">{d.autoRefillEnabled ? a.statusOn : a.statusOff}</p>

@@ -100,6 +100,7 @@ export function EditPaymentPage({ accountId, content, dashboardHref }: PaymentsP
   if (info.isError)
     return (
       <section className="payments" data-page="edit-payment" data-stage="error">
+        <title>{e.title}</title>
         <h1>{e.title}</h1>
         <div className="alert" role="alert">
           {e.genericError}
@@ -119,6 +120,7 @@ export function EditPaymentPage({ accountId, content, dashboardHref }: PaymentsP
     mutation.mutate({ change, key: crypto.randomUUID(), token });
   return (
     <section className="payments" data-page="edit-payment" data-stage={card ? (editing ? 'editing' : 'saved') : 'new'}>
+      <title>{e.title}</title>
       <h1>{e.title}</h1>
       {alert && (
         <div className={`alert alert--${alert.tone}`} role={alert.tone === 'error' ? 'alert' : 'status'} data-testid="payments-alert">

@@ -31,12 +31,14 @@ export function PaymentHistoryPage({ accountId, content, dashboardHref, locale }
   if (!d)
     return (
       <section className="payments" data-page="payment-history" data-stage={history.isError ? 'error' : 'loading'} role="status" aria-busy="true">
+        <title>{h.title}</title>
         <h1>{h.title}</h1>
         <p>{content.loading}</p>
       </section>
     );
   return (
     <section className="payments" data-page="payment-history" data-stage={d.totalItems === 0 ? 'empty' : 'list'} aria-busy={history.isFetching}>
+      <title>{h.title}</title>
       <h1>{h.title}</h1>
       {d.totalItems === 0 && <p>{h.empty}</p>}
       {d.groups.map((g) => (

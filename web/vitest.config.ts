@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     environmentOptions: { jsdom: { url: 'http://localhost:3000/en/dollargeneral' } },

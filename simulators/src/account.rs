@@ -14,8 +14,8 @@ use upstream::{
     account::{
         ACCOUNT_NOT_FOUND, AuxAccountRequest, AuxAccountResponse, CustomerUpdateResponse,
         DashboardRequest, DashboardResponse, LanguagePreference, RestartDeviceRequest,
-        RestartDeviceResponse, SyncUpRequest, UpdateCustomerRequest,
-        UpdateScheduledMoveRequest, UpdateScheduledMoveResponse, UpdateStatus,
+        RestartDeviceResponse, SyncUpRequest, UpdateCustomerRequest, UpdateScheduledMoveRequest,
+        UpdateScheduledMoveResponse, UpdateStatus,
     },
     call::Call,
 };
@@ -44,26 +44,6 @@ pub static PREFERENCES: RunStore<Preferences> = RunStore::new();
 /// Accounts synced up per run (`syncUp` succeeded): the identity `userinfo` answers both
 /// contact-match flags of that account `true`, so the sync-up modal no longer opens.
 pub static SYNCED: RunStore<bool> = RunStore::new();
-
-/// Whether the selected scenario makes `call` fail (a fault other than a delay, or a
-/// `respond` with `errorCode` or a `status` other than `SUCCESS`): the change is then not
-/// remembered, as the provider would not have made it.
-fn scenario_fails(scenario: &Header<Option<String>>, call: Call) -> bool {
-    let Some(o) = scenario
-        .0
-        .as_deref()
-        .and_then(scenario::find)
-        .and_then(|s| s.call(call))
-    else {
-        return false;
-    };
-    let faulted = o.fault.as_ref().is_some_and(|f| f.wait().is_none());
-    let refused = o.respond.as_ref().is_some_and(|r| {
-        r.get("errorCode").is_some_and(|c| !c.is_null())
-            || r.get("status").is_some_and(|s| s != "SUCCESS")
-    });
-    faulted || refused
-}
 
 /// The answer for an account the world does not know.
 fn not_found() -> CustomerUpdateResponse {
@@ -183,7 +163,7 @@ impl AccountApi {
         run: Header<Option<String>>,
     ) -> Json<UpdateScheduledMoveResponse> {
         // a scenario that refuses the call: the provider would not have cancelled
-        let refused = scenario_fails(&scenario, Call::UpdateScheduledMove);
+        let refused = scenario::refuses(scenario.0.as_deref(), Call::UpdateScheduledMove);
         // under one lock: of two concurrent cancels only one succeeds
         Json(
             CANCELLED_MOVES.update(&Run::of(&run), &body.account_id, |done| {
@@ -247,7 +227,7 @@ impl AccountApi {
         if account_world::find(&body.account_id).is_none() {
             return Json(not_found());
         }
-        if !scenario_fails(&scenario, Call::UpdateCustomer) {
+        if !scenario::refuses(scenario.0.as_deref(), Call::UpdateCustomer) {
             let p = Preferences {
                 language: body.language_preference,
                 sms_opt_in: body.sms_opt_in.yes(),
@@ -279,7 +259,7 @@ impl AccountApi {
         if account_world::find(&body.account_id).is_none() {
             return Json(not_found());
         }
-        if !scenario_fails(&scenario, Call::SyncUp) {
+        if !scenario::refuses(scenario.0.as_deref(), Call::SyncUp) {
             let run = Run::of(&run);
             let p = Preferences {
                 language: body.language_preference,

@@ -19,6 +19,7 @@ use upstream::payments::{
 };
 
 use crate::run_state::{Run, RunStore};
+use crate::scenario::{self, Call};
 use crate::test_cards::{self, Outcome};
 use crate::{account_world, buy_world, payments_world};
 
@@ -145,7 +146,7 @@ impl PaymentsApi {
         body: Json<AddInstrumentRequest>,
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
-        _scenario: Header<Option<String>>,
+        scenario: Header<Option<String>>,
         /// Run id (harness mode only): what this run stored is kept apart from other runs.
         #[oai(name = "x-sim-run")]
         run: Header<Option<String>>,
@@ -153,6 +154,10 @@ impl PaymentsApi {
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<AddInstrumentResponse> {
+        // a refusal by the scenario replaces this answer: nothing is remembered
+        if scenario::refuses(scenario.0.as_deref(), Call::AddPaymentInstrument) {
+            return Json(success());
+        }
         Json(store_card(&Run::of(&run), &body))
     }
 
@@ -195,7 +200,7 @@ impl PaymentsApi {
         body: Json<ModifyInstrumentRequest>,
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
-        _scenario: Header<Option<String>>,
+        scenario: Header<Option<String>>,
         /// Run id (harness mode only).
         #[oai(name = "x-sim-run")]
         run: Header<Option<String>>,
@@ -203,6 +208,10 @@ impl PaymentsApi {
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<AddInstrumentResponse> {
+        // a refusal by the scenario replaces this answer: nothing is remembered
+        if scenario::refuses(scenario.0.as_deref(), Call::ModifyInstrument) {
+            return Json(success());
+        }
         Json(store_card(&Run::of(&run), &body))
     }
 
@@ -218,7 +227,7 @@ impl PaymentsApi {
         body: Json<RemoveInstrumentRequest>,
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
-        _scenario: Header<Option<String>>,
+        scenario: Header<Option<String>>,
         /// Run id (harness mode only).
         #[oai(name = "x-sim-run")]
         run: Header<Option<String>>,
@@ -226,6 +235,10 @@ impl PaymentsApi {
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<AddInstrumentResponse> {
+        // a refusal by the scenario replaces this answer: nothing is remembered
+        if scenario::refuses(scenario.0.as_deref(), Call::RemoveInstrument) {
+            return Json(success());
+        }
         let run = Run::of(&run);
         let account = &body.cust_info.account_id;
         let stored = current_info(&run, account).payment_inst_token;
@@ -249,7 +262,7 @@ impl PaymentsApi {
         body: Json<AccountPaymentsRequest>,
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
-        _scenario: Header<Option<String>>,
+        scenario: Header<Option<String>>,
         /// Run id (harness mode only).
         #[oai(name = "x-sim-run")]
         run: Header<Option<String>>,
@@ -257,6 +270,13 @@ impl PaymentsApi {
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<AutopayResponse> {
+        // a refusal by the scenario replaces this answer: nothing is remembered
+        if scenario::refuses(scenario.0.as_deref(), Call::EnrollAutopay) {
+            return Json(AutopayResponse {
+                status: "SUCCESS".into(),
+                ..AutopayResponse::default()
+            });
+        }
         let run = Run::of(&run);
         let info = current_info(&run, &body.account_id);
         if info.payment_inst_token.is_none() {
@@ -284,7 +304,7 @@ impl PaymentsApi {
         body: Json<AccountPaymentsRequest>,
         /// Scenario id `<flow>/<situation>` (harness mode only).
         #[oai(name = "x-sim-scenario")]
-        _scenario: Header<Option<String>>,
+        scenario: Header<Option<String>>,
         /// Run id (harness mode only).
         #[oai(name = "x-sim-run")]
         run: Header<Option<String>>,
@@ -292,6 +312,13 @@ impl PaymentsApi {
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<AutopayResponse> {
+        // a refusal by the scenario replaces this answer: nothing is remembered
+        if scenario::refuses(scenario.0.as_deref(), Call::CancelAutopay) {
+            return Json(AutopayResponse {
+                status: "SUCCESS".into(),
+                ..AutopayResponse::default()
+            });
+        }
         AUTOPAY.set(&Run::of(&run), &body.account_id, false);
         Json(AutopayResponse {
             status: "SUCCESS".into(),

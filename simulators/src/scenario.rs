@@ -293,6 +293,23 @@ pub fn all() -> &'static [Scenario] {
     &BOOK.scenarios
 }
 
+/// Whether scenario `id` makes `call` fail (a fault other than a delay, or a `respond` with
+/// `errorCode` or a `status` other than `SUCCESS`). A simulator that remembers a change per
+/// run (`crate::run_state`) asks this first: the scenario's answer replaces the handler's
+/// after it ran, and a refused change must not be remembered, as the provider would not
+/// have made it.
+pub fn refuses(id: Option<&str>, call: Call) -> bool {
+    let Some(o) = id.and_then(find).and_then(|s| s.call(call)) else {
+        return false;
+    };
+    let faulted = o.fault.as_ref().is_some_and(|f| f.wait().is_none());
+    let refused = o.respond.as_ref().is_some_and(|r| {
+        r.get("errorCode").is_some_and(|c| !c.is_null())
+            || r.get("status").is_some_and(|s| s != "SUCCESS")
+    });
+    faulted || refused
+}
+
 /// The scenario with this id, if any.
 pub fn find(id: &str) -> Option<&'static Scenario> {
     all().iter().find(|s| s.id == id)

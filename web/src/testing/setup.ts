@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // The test command runs these beside Playwright on two cores: a lazy flow chunk can take
-// seconds to import, so `findBy*` waits up to 10 s (the default 1 s made CI flaky).
-configure({ asyncUtilTimeout: 10_000 });
+// seconds to import, so `findBy*` waits up to 20 s (the default 1 s made CI flaky; 10 s
+// failed once while the machine also built Rust).
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -10,7 +10,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
  * CEILING with every change that makes a route lighter, until it is TARGET.
  */
 const TARGET = 130 * 1024;
-const CEILING: Record<string, number> = { dollargeneral: 185 * 1024, buy: 180 * 1024, handoff: 145 * 1024, dashboard: 155 * 1024 };
+const CEILING: Record<string, number> = { dollargeneral: 182 * 1024, buy: 175 * 1024, handoff: 141 * 1024, dashboard: 155 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

@@ -44,6 +44,18 @@ pub fn is_api_path(path: &str) -> bool {
         || ["/token", "/healthz"].contains(&path)
 }
 
+/// Whether an answer to `path` is a script or style sheet of the built app: never a document,
+/// so the document-only headers are left out.
+pub fn is_subresource(path: &str, resp: &Response) -> bool {
+    let kind = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    path.starts_with("/assets/")
+        && (kind.starts_with("text/javascript") || kind.starts_with("text/css"))
+}
+
 /// `Strict-Transport-Security` of production answers: two years, subdomains included.
 pub const HSTS: &str = "max-age=63072000; includeSubDomains";
 
@@ -53,6 +65,10 @@ pub const HSTS: &str = "max-age=63072000; includeSubDomains";
 /// since the harness scenario may change it per browser). When the card-entry component lives
 /// on another origin, the app's CSP gets `frame-src 'self' <origin>`; `/sim/*` (harness only)
 /// gets [`SIM_CSP`] and `X-Frame-Options: SAMEORIGIN`.
+///
+/// A script or style sheet of `/assets/` ([`is_subresource`]) gets only `nosniff` (and HSTS):
+/// CSP, `Referrer-Policy` and `X-Frame-Options` govern documents, and repeated on each of a first
+/// load's twenty assets they cost about 6 KB on the wire (issue 10).
 pub struct SecurityHeaders {
     csp: HeaderValue,
     hsts: bool,
@@ -89,11 +105,29 @@ impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
         let docs = req.uri().path() == "/docs" || req.uri().path().starts_with("/docs/");
         let sim = req.uri().path().starts_with("/sim/");
         let api = is_api_path(req.uri().path());
+        let path = req.uri().path().to_owned();
         let mut resp = match self.0.call(req).await {
             Ok(r) => r.into_response(),
             Err(e) => e.into_response(),
         };
+        let document = !is_subresource(&path, &resp);
         let h = resp.headers_mut();
+        h.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        if self.2 {
+            h.insert(
+                header::STRICT_TRANSPORT_SECURITY,
+                HeaderValue::from_static(HSTS),
+            );
+        }
+        if api {
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        }
+        if !document {
+            return Ok(resp);
+        }
         h.insert(
             header::CONTENT_SECURITY_POLICY,
             if docs {
@@ -105,10 +139,6 @@ impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
             },
         );
         h.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        );
-        h.insert(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         );
@@ -116,15 +146,6 @@ impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
             header::X_FRAME_OPTIONS,
             HeaderValue::from_static(if sim { "SAMEORIGIN" } else { "DENY" }),
         );
-        if self.2 {
-            h.insert(
-                header::STRICT_TRANSPORT_SECURITY,
-                HeaderValue::from_static(HSTS),
-            );
-        }
-        if api {
-            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        }
         Ok(resp)
     }
 }

@@ -5,7 +5,8 @@
 //! - `/`, `/en`, `/es`, `/en/...`, `/es/...`: the page ([`pages`]: `index.html` with the page's
 //!   status, language, first-screen links and content; `Cache-Control: no-cache`; the React
 //!   router takes over);
-//! - other paths: a file of the dist root (e.g. `/images/gateway.svg`), else 404;
+//! - other paths: a file of the dist root (e.g. `/images/gateway.svg`), else 404; not hashed,
+//!   so cached for a day ([`ROOT_FILES`]) rather than forever;
 //! - a missing `index.html` answers 503 with a page telling to build the web app.
 
 pub mod app_routes;
@@ -20,6 +21,11 @@ use crate::state::AppState;
 
 /// Cache policy of hashed assets.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// Cache policy of the dist root's files (images, `robots.txt`): without one, browsers revalidate
+/// an image each time a page mounts it (the header logo was fetched up to four times on one first
+/// load, issue 10).
+pub const ROOT_FILES: &str = "public, max-age=86400";
 
 /// Page served when the web app was not built.
 pub const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -72,7 +78,7 @@ pub fn routes(route: Route, state: Arc<AppState>) -> Route {
             "/*file",
             RootFiles {
                 page,
-                files: assets::Files::new(dist, None),
+                files: assets::Files::new(dist, Some(ROOT_FILES)),
             },
         )
 }

@@ -376,7 +376,18 @@ async fn spa_fallback_assets_and_missing_dist() {
     r.assert_status_is_ok();
     assert_eq!(r.0.headers()[header::CACHE_CONTROL], bff::web::IMMUTABLE);
     assert_eq!(r.0.headers()[header::CONTENT_ENCODING], "gzip");
-    cli.get("/robots.txt").send().await.assert_status_is_ok();
+    // a script is no document: nosniff, none of the document-only headers
+    assert_eq!(r.0.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    for name in [
+        header::CONTENT_SECURITY_POLICY,
+        header::X_FRAME_OPTIONS,
+        header::REFERRER_POLICY,
+    ] {
+        assert!(!r.0.headers().contains_key(&name), "{name}");
+    }
+    let r = cli.get("/robots.txt").send().await;
+    r.assert_status_is_ok();
+    assert_eq!(r.0.headers()[header::CACHE_CONTROL], bff::web::ROOT_FILES);
     assert_eq!(
         cli.get("/fr/page").send().await.0.status(),
         StatusCode::NOT_FOUND

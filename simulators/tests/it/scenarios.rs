@@ -43,12 +43,12 @@ fn every_file_parses_and_validates() {
     let count = |flow: &str| scenario::all().iter().filter(|s| s.flow == flow).count();
     assert_eq!(count("retail"), 35);
     assert_eq!(count("buy"), 55);
-    assert_eq!(count("signin"), 37);
+    assert_eq!(count("signin"), 38);
     assert_eq!(count("account-information"), 8);
     assert_eq!(count("dashboard"), 5);
     assert_eq!(count("activation"), 12);
     assert_eq!(count("payments"), 37);
-    assert_eq!(scenario::all().len(), 35 + 55 + 37 + 8 + 5 + 12 + 37);
+    assert_eq!(scenario::all().len(), 35 + 55 + 38 + 8 + 5 + 12 + 37);
 }
 
 #[test]

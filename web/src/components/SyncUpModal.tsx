@@ -1,31 +1,16 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
 import { api, call, type Schemas } from '../api/client';
 import { useAll } from '../content/hooks';
 import type { Locale } from '../lib/locale';
 import { formatPhone } from '../lib/phone';
 import { Checkbox } from './Checkbox';
+import type { SyncUp } from './SyncUpCheck';
 import '../styles/account-information.css';
 
-export type SyncUp = Schemas['SyncUp'];
 export type AccountHolder = Schemas['AccountHolder'];
 export type PreferredLanguage = Schemas['PreferredLanguage'];
-
-/**
- * `getSyncUp`: whether the modal opens. The BFF answers `open: true` once per session (that answer
- * marks it shown), so it is read once per page load and never refetched.
- */
-export function syncUpQuery(accountId: string) {
-  return {
-    queryKey: ['sync-up', accountId],
-    queryFn: () => call('getSyncUp', () => api.GET('/secure2/accounts/{accountId}/sync-up', { params: { path: { accountId } } })),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  } as const;
-}
 
 /** The sign-in id as shown: a mobile number as `###-###-####`. */
 export function signInIdText(holder: AccountHolder): string | undefined {
@@ -38,15 +23,14 @@ export function signInIdText(holder: AccountHolder): string | undefined {
  * The sync-up modal of the page shell (seed 001 §2 "Page shell", "Dashboard", §5): name, sign-in ID,
  * mobile and e-mail, an SMS opt-in checkbox (off) and a language radio (English); Submit sends
  * only the two choices (`submitSyncUp`: the BFF adds the identity's contact points). Opens when
- * `getSyncUp` says so; closing it (close, Escape, outside) counts as shown. A failure keeps it
- * open with the `all` bundle's message.
+ * `getSyncUp` said so (`data`, from `SyncUpCheck`, which loads this module only then); closing it
+ * (close, Escape, outside) counts as shown. A failure keeps it open with the `all` bundle's message.
  */
-export function SyncUpModal({ accountId, locale }: { accountId: string; locale: Locale }) {
+export function SyncUpModal({ accountId, locale, data }: { accountId: string; locale: Locale; data: SyncUp }) {
   const texts = useAll(locale).data?.syncUp;
-  const sync = useQuery(syncUpQuery(accountId));
-  const [open, setOpen] = useState(false);
-  const [smsOptIn, setSmsOptIn] = useState(false);
-  const [language, setLanguage] = useState<PreferredLanguage>('ENGLISH');
+  const [open, setOpen] = useState(true);
+  const [smsOptIn, setSmsOptIn] = useState(data.defaults.smsOptIn);
+  const [language, setLanguage] = useState<PreferredLanguage>(data.defaults.language);
   const queryClient = useQueryClient();
   const submit = useMutation({
     mutationFn: () =>
@@ -58,15 +42,7 @@ export function SyncUpModal({ accountId, locale }: { accountId: string; locale: 
       void queryClient.invalidateQueries({ queryKey: ['account-information', accountId] });
     },
   });
-  const data = sync.data;
-  useEffect(() => {
-    if (data?.open) {
-      setOpen(true);
-      setSmsOptIn(data.defaults.smsOptIn);
-      setLanguage(data.defaults.language);
-    }
-  }, [data]);
-  if (!texts || !data) return null;
+  if (!texts) return null;
   const h = data.holder;
   const rows: [string, string | undefined][] = [
     [texts.nameLabel, `${h.firstName} ${h.lastName}`.trim()],

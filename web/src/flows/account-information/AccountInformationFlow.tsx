@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccountShell } from '../../components/AccountShell';
-import { SyncUpModal } from '../../components/SyncUpModal';
+import { SyncUpCheck } from '../../components/SyncUpCheck';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { profileQuery, sessionErrorTarget } from '../../lib/accountSession';
 import type { FlowScreenProps } from '../../lib/flows';
@@ -68,7 +68,7 @@ export function AccountInformationFlow(_props: FlowScreenProps<AccountInformatio
       <>
         <AccountInfoCard info={info.data} c={c.card} />
         <PreferencesCard accountId={accountId} saved={info.data.preferences} c={c.preferences} />
-        <SyncUpModal accountId={accountId} locale={locale} />
+        <SyncUpCheck accountId={accountId} locale={locale} />
       </>
     );
   return (

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccountShell, type ShellAccountState } from '../../components/AccountShell';
-import { SyncUpModal } from '../../components/SyncUpModal';
+import { SyncUpCheck } from '../../components/SyncUpCheck';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { profileQuery } from '../../lib/accountSession';
 import { usePageTracking } from '../../lib/analytics';
@@ -114,7 +114,7 @@ export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
       promo={Boolean(shown?.promo && !shown.promo.winback && shown.status === 'active')}
     >
       {body}
-      {target?.kind === 'show' && accountId && <SyncUpModal accountId={accountId} locale={locale} />}
+      {target?.kind === 'show' && accountId && <SyncUpCheck accountId={accountId} locale={locale} />}
     </AccountShell>
   );
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { profile } from '../../testing/account';
+import { profile, syncUpClosedHandler } from '../../testing/account';
 import { ACCOUNT_ID } from './fixtures';
 import type { Dashboard } from './types';
 
@@ -7,7 +7,7 @@ import type { Dashboard } from './types';
  * MSW handlers of the dashboard's account calls: `getProfile` (the shell's test profile) names
  * `accountId` as the chosen account, or none; `getDashboard` answers `others[accountId]` when
  * given (the aux account an `auxDashboard` answer reloads with), else `answer`: a dashboard or
- * an `ApiError`.
+ * an `ApiError`. The shell's sync-up check answers "not offered" (its own stories open it).
  */
 export function dashboardHandlers(
   answer: Dashboard | { errorCode: string; status: number },
@@ -24,6 +24,7 @@ export function dashboardHandlers(
       }
       return HttpResponse.json(answer);
     }),
+    syncUpClosedHandler(),
   ];
 }
 

@@ -74,6 +74,7 @@ export const OwnerSeveral: Story = scenario('owner-several');
 export const OwnerStates: Story = scenario('owner-states');
 export const PaymentHistory: Story = scenario('payment-history');
 export const PingExpired: Story = scenario('ping-expired');
+export const PromotionsFailure: Story = scenario('promotions-failure');
 export const StateExpiringSoon: Story = scenario('state-expiring-soon');
 export const StateExpired: Story = scenario('state-expired');
 export const StateAutoRefill: Story = scenario('state-auto-refill');

@@ -21,9 +21,19 @@ export const STORYBOOK_PORT = Number(process.env.STORYBOOK_PORT ?? 6007);
 /** The static Storybook build, relative to the repository root (`STORYBOOK_DIR` for another build). */
 export const STORYBOOK_DIR = process.env.STORYBOOK_DIR ?? 'storybook-static';
 
+/**
+ * The servers a run needs: `PW_SERVERS=storybook` starts only the Storybook server, for a run
+ * of the storybook project alone (the test command's smoke runs beside the release build,
+ * before there is a BFF binary); unset: both.
+ */
+function servers<T>([portal, storybook]: [T, T]): T[] {
+  return process.env.PW_SERVERS === 'storybook' ? [storybook] : [portal, storybook];
+}
+
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // a second run at the same time (the test command's Storybook smoke) keeps its own results
+  outputDir: process.env.PW_OUTPUT_DIR ?? './test-results',
   fullyParallel: true,
   // The suite waits on debounces, upstream delays and timeouts more than on CPU: 3 workers.
   workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : 3,
@@ -45,7 +55,7 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${STORYBOOK_PORT}` },
     },
   ],
-  webServer: [
+  webServer: servers([
     {
       // Built once by scripts/test.sh (`BFF_BIN` runs another binary, e.g. a copy kept for
       // measuring while the workspace rebuilds); a short upstream timeout keeps timeout
@@ -75,5 +85,5 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-  ],
+  ]),
 });

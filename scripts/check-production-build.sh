@@ -20,7 +20,7 @@ for marker in UNKNOWN_SCENARIO existing-mobile-unverified closed-aux-preactivate
 done
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 env_up=()
-for s in ADDRESS_SEARCH SERVICEABILITY VAN CONTENT CATALOGUE PROMOTIONS TAX PAYMENTS ACTIVATION SESSION IDENTITY ACCOUNT; do
+for s in ADDRESS_SEARCH SERVICEABILITY VAN CONTENT CATALOGUE PROMOTIONS TAX PAYMENTS ACTIVATION SESSION IDENTITY ACCOUNT REFILL; do
   env_up+=("BFF_UPSTREAM_$s=http://127.0.0.1:9")
 done
 env_prod=(BFF_PUBLIC_ORIGIN=https://prepaid.example.com BFF_CARD_ENTRY_URL=https://pay.example.com/card-entry

@@ -10,7 +10,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    testTimeout: 30_000,
+    // a long walk (retail's, about 2 s alone) took over 30 s beside Playwright and cargo on two cores
+    testTimeout: 60_000,
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     environmentOptions: { jsdom: { url: 'http://localhost:3000/en/dollargeneral' } },

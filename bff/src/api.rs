@@ -14,6 +14,8 @@ use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     dashboard::{actions::DashboardActionsApi, api::DashboardApi},
     payments::api::AccountPaymentsApi,
+    refill::api::RefillApi,
+    refill::pin::PinRefillApi,
     retail::api::RetailApi,
     signin::api::SignInApi,
     site::{
@@ -41,7 +43,8 @@ pub type Api = (
     AccountInformationApi,
     DashboardActionsApi,
     ActivationApi,
-    AccountPaymentsApi,
+    // poem-openapi implements `OpenApi` for tuples up to 16: the account flows share a slot
+    (AccountPaymentsApi, RefillApi, PinRefillApi),
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -62,7 +65,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             AccountInformationApi,
             DashboardActionsApi,
             ActivationApi,
-            AccountPaymentsApi,
+            (AccountPaymentsApi, RefillApi, PinRefillApi),
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -572,7 +572,7 @@ mod tests {
         Config::from_lookup(|k| m.get(k).cloned())
     }
 
-    const ALL: [(&str, &str); 12] = [
+    const ALL: [(&str, &str); 13] = [
         ("BFF_UPSTREAM_ADDRESS_SEARCH", "http://a"),
         ("BFF_UPSTREAM_SERVICEABILITY", "http://s/"),
         ("BFF_UPSTREAM_VAN", "http://v"),
@@ -585,6 +585,7 @@ mod tests {
         ("BFF_UPSTREAM_SESSION", "http://ses"),
         ("BFF_UPSTREAM_IDENTITY", "http://idp"),
         ("BFF_UPSTREAM_ACCOUNT", "http://acct"),
+        ("BFF_UPSTREAM_REFILL", "http://refill"),
     ];
 
     #[test]

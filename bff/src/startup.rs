@@ -1,7 +1,7 @@
 //! Building the application: state, the one endpoint, the server.
 //!
 //! Request path through [`endpoint`]: `RequestId` (telemetry) -> `SecurityHeaders` ->
-//! dispatch: API paths (`middleware::is_api_path`) go through `ApiCompression` (large answers,
+//! dispatch: API paths (`middleware::is_api_path`) go through `AnswerCompression` (large answers,
 //! `Vary: Accept-Encoding`), `ApiErrors`, `MethodCheck` (405
 //! for a wrong method on a contract path, before anything else), the rate limits
 //! (state-changing requests), `BodyLimit`, the session and its creation limit, `Csrf`,
@@ -142,7 +142,7 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
         .boxed()
         .with(mw::ApiErrors)
         .boxed()
-        .with(mw::ApiCompression)
+        .with(mw::AnswerCompression)
         .data(state.clone())
         .boxed();
 

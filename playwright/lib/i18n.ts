@@ -20,7 +20,7 @@ export interface EnglishReference {
   words: Set<string>;
 }
 
-const BUNDLES = ['my.prepaid/merchant-flow', 'my.prepaid/dictionary', 'my.prepaid/buyflow', 'cart', 'my.prepaid/all', 'my.prepaid/account-dashboard'];
+const BUNDLES = ['my.prepaid/merchant-flow', 'my.prepaid/dictionary', 'my.prepaid/buyflow', 'cart', 'my.prepaid/all', 'my.prepaid/account-dashboard', 'my.prepaid/activation'];
 
 function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);

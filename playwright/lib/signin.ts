@@ -8,21 +8,21 @@ import { allContent, type AllContent } from './content';
  * the walk starts at `/harness/start/<scenario>`, which also starts a new simulator run: what
  * the test changes upstream (a cancelled move, preferences, a saved card) is its own, whatever
  * runs beside it or before it (ARCHITECTURE.md "Scenarios"). Tests that change upstream state
- * must pass a scenario.
+ * must pass a scenario. `bhr`: the hand-off is opened with `?bhr=true` (the customer is behind
+ * the modem, seed 001 §2), which the sign-in carries to the dashboard and activation.
  */
 export async function signIn(
   page: Page,
   locale: string,
   identity: string,
-  opts: { scenario?: string; account?: string; content?: AllContent } = {},
+  opts: { scenario?: string; account?: string; content?: AllContent; bhr?: boolean } = {},
 ): Promise<AllContent> {
   const c = opts.content ?? (await allContent(page.request, locale));
   if (opts.scenario) {
     await page.goto(`/harness/start/${opts.scenario}?locale=${locale}`);
     await page.waitForURL(new RegExp(`/${locale}/handoff`));
-  } else {
-    await page.goto(`/${locale}/handoff`);
   }
+  if (!opts.scenario || opts.bhr) await page.goto(`/${locale}/handoff${opts.bhr ? '?bhr=true' : ''}`);
   await page.getByRole('button', { name: c.handoff.logIn }).click();
   await page.waitForURL(/\/sim\/identity\/authorize\?/);
   await page.locator(`input[name="identity"][value="${identity}"]`).check();

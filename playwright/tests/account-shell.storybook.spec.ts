@@ -1,34 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../lib/axe';
 
-// The account area's shell, its session-timeout modal and the sign-in pages, as their stories
-// draw them on recorded content (en and es): axe-clean, and usable with the keyboard alone.
-// Walks through the real provider and BFF are in signin.spec.ts.
+// The account area's shell and its session-timeout modal, as their stories draw them on
+// recorded content: usable with the keyboard alone, and the timeout on the clock (each story
+// is axe-clean: the smoke run, storybook.spec.ts, checks every story). Walks through the real
+// provider and BFF are in signin.spec.ts.
 
 async function story(page: Page, id: string, ready: string) {
   await page.goto(`/iframe.html?id=${id}&viewMode=story`);
   await expect(page.locator(ready).first()).toBeVisible({ timeout: 15_000 });
-}
-
-const pages: Array<[string, string]> = [
-  ['sign-in--handoff', '[data-page="handoff"]'],
-  ['sign-in--account-picker', '[role="radio"], input[type="radio"]'],
-  ['sign-in--timeout-error', '[data-page="timeout-error"]'],
-  ['sign-in--permission-error', '[data-testid="identity"]'],
-  ['account-shell--active', '[data-testid="greeting"]:has-text("Alex")'],
-  ['account-shell--deactivated-with-move-en', '[data-testid="notification-badge"]'],
-  ['account-shell--session-timeout', '[data-testid="session-timeout"]'],
-];
-
-for (const [base, ready] of pages) {
-  for (const locale of ['en', 'es']) {
-    const id = base.endsWith('-en') ? base : `${base}-${locale}`;
-    if (base.endsWith('-en') && locale === 'es') continue;
-    test(`${id} is axe-clean`, async ({ page }) => {
-      await story(page, id, ready);
-      await expectNoAxeViolations(page, id);
-    });
-  }
 }
 
 test('the navigation flyouts and the mobile menu work with the keyboard alone', async ({ page }) => {

@@ -10,7 +10,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
  * CEILING with every change that makes a route lighter, until it is TARGET.
  */
 const TARGET = 130 * 1024;
-const CEILING: Record<string, number> = { dollargeneral: 182 * 1024, buy: 175 * 1024, handoff: 141 * 1024, dashboard: 155 * 1024 };
+const CEILING: Record<string, number> = { dollargeneral: 180 * 1024, buy: 172 * 1024, handoff: 141 * 1024, dashboard: 154 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

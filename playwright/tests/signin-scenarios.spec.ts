@@ -20,7 +20,8 @@ interface SigninInput {
 /** The element that marks each final stage. */
 const FINAL: Record<string, string> = {
   dashboard: '[data-page="dashboard"][data-stage="show"]',
-  activation: '[data-page="dashboard"][data-stage="activation"]',
+  // the account-state page leaves for the activation steps after 1.5 s: the walk ends there
+  activation: '[data-page="activation"][data-stage="steps"]',
   'account-picker': '[data-page="account-picker"]',
   'permission-error': '[data-page="permission-error"]',
   'timeout-error': '[data-page="timeout-error"]',

@@ -71,6 +71,19 @@ fn with_preferences(mut world: DashboardResponse, run: &Run) -> DashboardRespons
     world
 }
 
+/// `world` with the internet plans of an account without plans that `run` activated
+/// (`prepaidAccountActivation`): the dashboard no longer sends it to activation (seed 001 §4
+/// "Page readiness and checks": an active account with no `availablePlans` goes there).
+fn with_activation(mut world: DashboardResponse, run: Option<&str>) -> DashboardResponse {
+    if world.available_plans.is_empty()
+        && let Some(info) = &world.customer_info
+        && crate::activation_account::activations(run, &info.account_id) > 0
+    {
+        world.available_plans = account_world::internet_plans();
+    }
+    world
+}
+
 /// The accounts whose scheduled move a run has cancelled (`updateScheduledMove`, action C).
 pub static CANCELLED_MOVES: RunStore<bool> = RunStore::new();
 
@@ -109,6 +122,7 @@ impl AccountApi {
         run: Header<Option<String>>,
     ) -> Json<DashboardResponse> {
         let world = account_world::dashboard(&body.account_id, chrono::Utc::now());
+        let world = with_activation(world, run.0.as_deref());
         Json(with_preferences(world, &Run::of(&run)))
     }
 
@@ -269,5 +283,46 @@ impl AccountApi {
             SYNCED.set(&run, &body.account_id, true);
         }
         Json(SUCCESS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use upstream::activation::account::{
+        AccountActivationRequest, ActivationDevice, ActivationProduct,
+    };
+
+    use super::*;
+
+    #[test]
+    fn an_account_activated_in_the_run_has_plans_in_that_run_only() {
+        let account = "8993100000000202";
+        let now = chrono::Utc::now();
+        let run = "run-activation-plans-test";
+        assert!(
+            account_world::dashboard(account, now)
+                .available_plans
+                .is_empty()
+        );
+        let before = with_activation(account_world::dashboard(account, now), Some(run));
+        assert!(before.available_plans.is_empty());
+        let body = AccountActivationRequest {
+            account_id: account.into(),
+            channel: "Online".into(),
+            devices: vec![ActivationDevice {
+                device_serial: "SNMA4B100000202".into(),
+                prepaid_products: vec![ActivationProduct {
+                    lob: "HSD".into(),
+                    product_code: "HSD_030".into(),
+                }],
+            }],
+            update_customer_info: None,
+            customer_info: None,
+        };
+        crate::activation_account::activate(&Run::new(Some(run)), &body);
+        let after = with_activation(account_world::dashboard(account, now), Some(run));
+        assert_eq!(after.available_plans, account_world::internet_plans());
+        let other = with_activation(account_world::dashboard(account, now), Some("another-run"));
+        assert!(other.available_plans.is_empty());
     }
 }

@@ -301,6 +301,30 @@ fn not_found() -> DashboardResponse {
     }
 }
 
+/// The TV packages besides the basic one (seed 002 §9), offered to the TV account.
+pub const TV_PACKAGES: [&str; 3] = [
+    "VDO_XITV_ENTRTMNT_30",
+    "VDO_XITV_SPORTS_NEWS_30",
+    "VDO_XITV_KID_FAMILY_30",
+];
+
+fn price(code: &str, lob: &str, dollars: &str) -> AvailablePlan {
+    AvailablePlan {
+        product_code: code.into(),
+        plan_lob: lob.into(),
+        plan_price: dollars.into(),
+    }
+}
+
+/// The internet plans an active account is offered (30 days $45.00, 7 days $15.00); also
+/// those of an account activated in the run (`crate::account`).
+pub fn internet_plans() -> Vec<AvailablePlan> {
+    vec![
+        price("HSD_030", LOB_HSD, "45.00"),
+        price("HSD_007", LOB_HSD, "15.00"),
+    ]
+}
+
 /// Answer of `POST /account/dashboard` for `account_id` at `now`; an account the world does
 /// not know (or not in the prepaid database): `errorCode` [`ACCOUNT_NOT_FOUND`].
 pub fn dashboard(account_id: &str, now: DateTime<Utc>) -> DashboardResponse {
@@ -342,17 +366,17 @@ pub fn dashboard(account_id: &str, now: DateTime<Utc>) -> DashboardResponse {
         })
         .unwrap_or_default();
     let with_plans = !without_plans(a.state);
-    let price = |code: &str, lob: &str, dollars: &str| AvailablePlan {
-        product_code: code.into(),
-        plan_lob: lob.into(),
-        plan_price: dollars.into(),
-    };
     let mut available_plans = Vec::new();
     if with_plans {
-        available_plans.push(price("HSD_030", LOB_HSD, "45.00"));
-        available_plans.push(price("HSD_007", LOB_HSD, "15.00"));
+        available_plans = internet_plans();
         if a.state == DashboardState::TvPackages {
+            // seed 002 §9: the basic package at $22; the other packages and the add-on
+            // are priced by us (the refill's TV choices)
             available_plans.push(price("VDO_XITV_30", LOB_VIDEO, "22.00"));
+            for package in TV_PACKAGES {
+                available_plans.push(price(package, LOB_VIDEO, "10.00"));
+            }
+            available_plans.push(price("HBO", LOB_VIDEO, "15.00"));
         }
     }
     let aux_subs_plans = if with_plans {

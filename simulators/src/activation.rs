@@ -21,17 +21,20 @@ use upstream::activation::account::{
     GetAccountResponse, StatusResponse, ValidateCodeRequest, ValidateCodeResponse,
     ValidateMacRequest, ValidateMacResponse,
 };
+use upstream::activation::pin::{RedeemRequest, RedeemResponse};
 use upstream::activation::{ActivationRequest, ActivationResponse, OrderDetails};
 
 use crate::activation_account as acct;
 use crate::buy_world;
 use crate::run_state::Run;
+use crate::scenario::{self, Call};
 use crate::test_cards::{self, Outcome};
 
 #[derive(Tags)]
 enum Tag {
     /// Activation: submit the order (prepaid customer activation); activate an existing
-    /// account (devices, MAC, activation, activation codes, the public ping file).
+    /// account (devices, MAC, activation, activation codes, the public ping file); validate
+    /// and redeem refill PINs.
     Activation,
 }
 
@@ -199,8 +202,12 @@ impl ActivationApi {
         Json(acct::activate(&Run::of(&run), &body))
     }
 
-    /// Validates activation codes (`pinDetails`): each 12-digit `pin` buys 1 plan redeemed
-    /// now and expiring in 30 days (ISO 8601 UTC); any other pin: `errorCode: INVALID_PIN`.
+    /// Validates activation codes and refill PINs (`pinDetails`, seed 001 §7, seed 002
+    /// §7.2): the PIN's value decides (`simulators/TEST_PINS.md`): a valid PIN answers its
+    /// `planQty` and expiry (ISO 8601 UTC, one year on; `formattedExpirationDate`
+    /// `MM/DD/YYYY`), with its `redemptionDate` once redeemed (this run's ledger, or a PIN
+    /// starting `91`); a rejected PIN (not 12 to 16 digits, or starting `92`) answers
+    /// `errorCode: INVALID_PIN`, an unrecognised one (`93`) `PIN_NOT_FOUND`.
     #[oai(
         path = "/validate-activation-code",
         method = "post",
@@ -215,8 +222,50 @@ impl ActivationApi {
         /// Tracking id of the call (UUID v4).
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
+        /// Run id of the scenario start (harness mode only): the PINs this run redeemed.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
     ) -> Json<ValidateCodeResponse> {
-        Json(acct::validate_code(&body, chrono::Utc::now()))
+        Json(acct::validate_code(
+            &Run::of(&run),
+            &body,
+            chrono::Utc::now(),
+        ))
+    }
+
+    /// Redeems refill PINs on the account's internet device (seed 002 §7.2
+    /// `{hash}-refill-activation`: version `1.0`, `codes[{refillCode, lob HSD, deviceId,
+    /// deviceSerialNumber, deviceStatus, deviceLob, transactionStatus SUCCESS}]`): `status:
+    /// SUCCESS` with the `redemptionDate`, recorded in the run's redemption ledger. A PIN
+    /// redeemed before answers `status: FAILURE`, `businessErrorCode: BUS_PIN_REDEEMED`; a PIN
+    /// starting `94` `businessErrorCode: BUS_PMT_006`, `95` `status: FAILURE`; request errors
+    /// `errorCode` (`ACCOUNT_NOT_FOUND`, `INVALID_REQUEST`, `NO_DEVICE`, `INVALID_PIN`,
+    /// `PIN_NOT_FOUND`). A scenario's refusal is not recorded.
+    #[oai(
+        path = "/refill-activation",
+        method = "post",
+        operation_id = "redeemRefill"
+    )]
+    async fn redeem_refill(
+        &self,
+        body: Json<RedeemRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+        /// Run id of the scenario start (harness mode only): the run's redemption ledger.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+    ) -> Json<RedeemResponse> {
+        let refused = scenario::refuses(scenario.0.as_deref(), Call::RedeemRefill);
+        Json(acct::redeem(
+            &Run::of(&run),
+            &body,
+            chrono::Utc::now(),
+            refused,
+        ))
     }
 
     /// The public ping file the browser polls behind the modem after the device restart

@@ -690,8 +690,32 @@ mod tests {
         }
     }
 
-    /// Codes we named (business-codes.md: the account-not-found placeholder and `_025`).
-    const OUR_CODES: &[&str] = &["ACCOUNT_NOT_FOUND", "ACCOUNT_NOT_FOUND_025"];
+    /// Codes the project names (the seeds give only placeholders or none): the buy flow's
+    /// account-not-found (business-codes.md: the placeholder and `_025`), the refill failure
+    /// codes (`upstream::refill::FAILURE_CODES`) and the PIN refill's (seed 002 §2.3, §8;
+    /// `bff::http::error`).
+    const OUR_CODES: &[&str] = &[
+        "ACCOUNT_NOT_FOUND",
+        "ACCOUNT_NOT_FOUND_025",
+        "REFILL_PAYMENT_DECLINED",
+        "REFILL_PAYMENT_INVALID",
+        "REFILL_ACCOUNT_INELIGIBLE",
+        "REFILL_PLAN_UNAVAILABLE",
+        "REFILL_SYSTEM_ERROR",
+        "PIN_INVALID",
+        "PIN_REJECTED",
+        "PIN_NOT_RECOGNISED",
+        "PIN_REDEEM_FAILED",
+        "PIN_ALREADY_REDEEMED",
+        "PIN_NOT_VALIDATED",
+    ];
+
+    #[test]
+    fn every_refill_failure_code_is_one_of_ours() {
+        for code in upstream::refill::FAILURE_CODES {
+            assert!(OUR_CODES.contains(&code), "{code}");
+        }
+    }
 
     #[test]
     fn cart_content_parses_in_both_locales() {

@@ -27,11 +27,13 @@ pub mod payments;
 pub mod payments_world;
 pub mod plan;
 pub mod promotions;
+pub mod refill;
 pub mod run_state;
 pub mod scenario;
 pub mod serviceability;
 pub mod tax;
 pub mod test_cards;
+pub mod test_pins;
 pub mod van;
 pub mod world;
 
@@ -56,7 +58,7 @@ type Apis = (
     card_entry::CardEntryApi,
     digital_session::DigitalSessionApi,
     // std's `Default` stops at 12-tuples: the issue-11 services share the last slot.
-    (identity::IdentityApi, account::AccountApi),
+    (identity::IdentityApi, account::AccountApi, refill::RefillApi),
 );
 
 /// The one poem-openapi service holding every simulator.

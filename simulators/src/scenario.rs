@@ -95,6 +95,18 @@ pub const PAYMENTS_STAGES: &[&str] = &[
     "error",
 ];
 
+/// Stages (`expect.stage`) a refill scenario may end on: the page id under `/{locale}/`
+/// (seed 002 §2.1 refill routes): `refill` (the cart, e.g. Next disabled or a refused
+/// refill's alert; the PIN tab with its alert or modal, §2.3), `refill/payment` (no saved card), `refill/review`,
+/// `refill/confirmation`, or `error` (an upstream failure).
+pub const REFILL_STAGES: &[&str] = &[
+    "refill",
+    "refill/payment",
+    "refill/review",
+    "refill/confirmation",
+    "error",
+];
+
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
     match flow {
@@ -105,6 +117,7 @@ pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
         "dashboard" => Some(DASHBOARD_STAGES),
         "activation" => Some(ACTIVATION_STAGES),
         "payments" => Some(PAYMENTS_STAGES),
+        "refill" => Some(REFILL_STAGES),
         _ => None,
     }
 }
@@ -294,7 +307,7 @@ pub fn all() -> &'static [Scenario] {
 }
 
 /// Whether scenario `id` makes `call` fail (a fault other than a delay, or a `respond` with
-/// `errorCode` or a `status` other than `SUCCESS`). A simulator that remembers a change per
+/// `errorCode`, `businessErrorCode` or a `status` other than `SUCCESS`). A simulator that remembers a change per
 /// run (`crate::run_state`) asks this first: the scenario's answer replaces the handler's
 /// after it ran, and a refused change must not be remembered, as the provider would not
 /// have made it.
@@ -304,7 +317,9 @@ pub fn refuses(id: Option<&str>, call: Call) -> bool {
     };
     let faulted = o.fault.as_ref().is_some_and(|f| f.wait().is_none());
     let refused = o.respond.as_ref().is_some_and(|r| {
-        r.get("errorCode").is_some_and(|c| !c.is_null())
+        ["errorCode", "businessErrorCode"]
+            .iter()
+            .any(|k| r.get(k).is_some_and(|c| !c.is_null()))
             || r.get("status").is_some_and(|s| s != "SUCCESS")
     });
     faulted || refused

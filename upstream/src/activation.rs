@@ -6,6 +6,7 @@
 //! noted on the field.
 
 pub mod account;
+pub mod pin;
 
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};

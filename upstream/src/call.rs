@@ -128,6 +128,8 @@ calls! {
     /// `POST /activation/validate-activation-code`.
     ValidateActivationCode = "validateActivationCode":
         Activation POST "/validate-activation-code";
+    /// `POST /activation/refill-activation` (redeem a refill PIN, seed 002 §7.2).
+    RedeemRefill = "redeemRefill": Activation POST "/refill-activation";
     /// `GET /activation/ping` (the public ping file the browser polls behind the modem).
     ActivationPing = "activationPing": Activation GET "/ping";
     /// `POST /session/secure/session`.
@@ -158,6 +160,8 @@ calls! {
     RestartDevice = "restartDevice": Account POST "/restart-device";
     /// `POST /account/scheduled-move` (update, e.g. cancel, a scheduled move).
     UpdateScheduledMove = "updateScheduledMove": Account POST "/scheduled-move";
+    /// `POST /refill/refill` (the refill order of a signed-in account, seed 002 §3.6).
+    Refill = "refill": Refill POST "/refill";
 }
 
 impl Call {

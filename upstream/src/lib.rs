@@ -31,6 +31,7 @@ pub mod identity;
 pub mod parse;
 pub mod payments;
 pub mod promotions;
+pub mod refill;
 pub mod service;
 pub mod serviceability;
 pub mod tax;

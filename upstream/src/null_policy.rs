@@ -81,6 +81,8 @@ fn roots() -> Vec<Root> {
         root::<activation::account::AccountActivationResponse>(),
         root::<activation::account::ValidateCodeRequest>(),
         root::<activation::account::ValidateCodeResponse>(),
+        root::<activation::pin::RedeemRequest>(),
+        root::<activation::pin::RedeemResponse>(),
         root::<activation_content::ActivationContent>(),
         root::<digital_session::CreateSessionRequest>(),
         root::<digital_session::CreateSessionResponse>(),
@@ -98,6 +100,8 @@ fn roots() -> Vec<Root> {
         root::<payments::AutopayResponse>(),
         root::<payments::RemoveInstrumentRequest>(),
         root::<payments::TransactionsResponse>(),
+        root::<refill::RefillRequest>(),
+        root::<refill::RefillResponse>(),
     ]
 }
 

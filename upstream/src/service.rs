@@ -33,6 +33,8 @@ pub enum Service {
     /// Account: the dashboard record and aux accounts of a prepaid account (`POST
     /// /dashboard`, `/aux-account`; [`crate::account`]).
     Account,
+    /// The refill order of a signed-in account (issue 13).
+    Refill,
 }
 
 /// One row of [`TABLE`]: everything the workspace knows about a service.
@@ -58,7 +60,7 @@ const fn row(
 }
 
 /// The services, in declaration order: the enum's discriminants index it (checked by a test).
-const TABLE: [Row; 13] = [
+const TABLE: [Row; 14] = [
     row(
         Service::AddressSearch,
         "address-search",
@@ -123,6 +125,12 @@ const TABLE: [Row; 13] = [
         "/account",
         Some("BFF_UPSTREAM_ACCOUNT"),
     ),
+    row(
+        Service::Refill,
+        "refill",
+        "/refill",
+        Some("BFF_UPSTREAM_REFILL"),
+    ),
 ];
 
 impl Service {
@@ -186,7 +194,7 @@ mod tests {
 
     #[test]
     fn discriminants_index_the_table() {
-        assert_eq!(Service::ALL.len(), 13);
+        assert_eq!(Service::ALL.len(), 14);
         for (i, service) in Service::ALL.into_iter().enumerate() {
             assert_eq!(
                 service as usize, i,
@@ -200,9 +208,9 @@ mod tests {
         let names: BTreeSet<_> = Service::ALL.map(Service::name).into();
         let prefixes: BTreeSet<_> = Service::ALL.map(Service::prefix).into();
         let vars: BTreeSet<_> = Service::ALL.iter().filter_map(|s| s.env_var()).collect();
-        assert_eq!(names.len(), 13);
-        assert_eq!(prefixes.len(), 13);
-        assert_eq!(vars.len(), 12);
+        assert_eq!(names.len(), 14);
+        assert_eq!(prefixes.len(), 14);
+        assert_eq!(vars.len(), 13);
         for s in Service::ALL {
             assert!(s.prefix().starts_with('/') && !s.prefix().ends_with('/'));
             if let Some(var) = s.env_var() {

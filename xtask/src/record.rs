@@ -4,7 +4,7 @@
 //! Rust simulators produce and nobody writes a second, TypeScript version of the rules.
 //!
 //! Output (format: `web/src/flows/retail/recordings/README.md`):
-//! - `web/src/content/recordings/content.json`: `{ en|es: { merchantFlow, dictionary, buyflow, all, accountDashboard } }`;
+//! - `web/src/content/recordings/content.json`: `{ en|es: { merchantFlow, dictionary, buyflow, all, accountDashboard, activation } }`;
 //! - `web/src/flows/<flow>/recordings/<situation>.json`: `{ scenario, exchanges[] }`.
 
 use futures_util::future::try_join_all;
@@ -146,6 +146,7 @@ async fn record_content(http: &Client, base: &str) -> Result<Generated, RecordEr
             ("buyflow", "buyflow"),
             ("all", "all"),
             ("accountDashboard", "account-dashboard"),
+            ("activation", "activation"),
         ] {
             let url = format!("{base}{prefix}/my.prepaid/{area}");
             let body: Value = http
@@ -172,7 +173,13 @@ fn pretty(v: &Value) -> String {
 }
 
 /// Flows without scenario stories yet: not recorded (keep in step with `WITHOUT_RECORDER`).
-const NOT_RECORDED: &[&str] = &["account-information", "dashboard", "activation", "payments"];
+const NOT_RECORDED: &[&str] = &[
+    "account-information",
+    "dashboard",
+    "activation",
+    "payments",
+    "refill",
+];
 
 /// Starts the BFF (harness mode, embedded simulators, 3 s upstream timeout so the timeout
 /// scenarios record quickly) on a free port and records every scenario, concurrently.

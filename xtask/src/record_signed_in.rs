@@ -41,6 +41,7 @@ const PROFILE: &str = "/secure2/profile";
 const PICKER: &str = "/secure2/account-picker";
 const DASHBOARD: &str = "/secure2/accounts/{accountId}/dashboard";
 const SYNC_UP: &str = "/secure2/accounts/{accountId}/sync-up";
+const ACTIVATION: &str = "/secure2/accounts/{accountId}/activation";
 
 /// The day recordings are anchored to: a recording reads as if made on this day (a Monday in
 /// US standard time, so every re-anchored day of the next weeks is in standard time too).
@@ -172,7 +173,9 @@ async fn permission_error_page(b: &mut Browser) -> Result<(), RecordError> {
 /// The dashboard page's calls (`web/src/flows/dashboard/DashboardFlow.tsx`) for `account`
 /// (else the profile's): the profile (the shell's greeting and, without `?accountId=`, the
 /// account), the account's dashboard, following an aux account's dashboard as the page does
-/// (`next: auxDashboard` loads `nextAccountId`), then the sync-up check of the account shown.
+/// (`next: auxDashboard` loads `nextAccountId`), then the sync-up check of the account shown;
+/// an account needing activation: the activation steps' `getActivation` of `nextAccountId`
+/// (else the account), where the account-state page leaves for after 1.5 s.
 /// A call the page (or its shell) adds joins here, or its story meets an unrecorded call.
 async fn dashboard_page(b: &mut Browser, account: Option<String>) -> Result<(), RecordError> {
     let Some(account) = profile_account(b, account).await? else {
@@ -192,6 +195,10 @@ async fn dashboard_page(b: &mut Browser, account: Option<String>) -> Result<(), 
     // the sync-up modal asks once the dashboard shows (web/src/components/SyncUpModal.tsx)
     if b.exchanges_last_status() == Some(200) && answer["next"] == "show" {
         get(b, SYNC_UP, &shown).await?;
+    }
+    if b.exchanges_last_status() == Some(200) && answer["next"] == "activation" {
+        let to_activate = answer["nextAccountId"].as_str().unwrap_or(&shown).to_owned();
+        get(b, ACTIVATION, &to_activate).await?;
     }
     Ok(())
 }

@@ -11,6 +11,8 @@
 //! - [`activation`]: MAC formatting, device step, Activate enabled, outcome (seed 001 §4, §5);
 //! - [`card_type`]: the card type map both ways (seed 000 §3, seed 001 §3);
 //! - [`payment_history`]: transactions grouped by UTC date, totals, pages (seed 001 §2, §9);
+//! - [`refill`]: the signed-in refill's cart: plans, TV, promos, ACP, tax, totals (seed 002
+//!   §4.1, §4.8, §9);
 //! - [`payment_failures`]: the payment-form failure counter and its waits (seed 001 §4
 //!   "Payment instrument", seed 002 §4.3).
 
@@ -23,4 +25,5 @@ pub mod money;
 pub mod payment_failures;
 pub mod payment_history;
 pub mod promotions;
+pub mod refill;
 pub mod serviceability;

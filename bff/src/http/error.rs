@@ -22,6 +22,11 @@
 //! | `RATE_LIMITED` | 429 | too many POSTs from one client address |
 //! | `INTERNAL` | 500 | a bug; never for user input |
 //! | `PAYMENT_FORM_LOCKED`, `AUTO_REFILL_NOT_OFFERED`, `NO_SAVED_CARD` | 409 | account payments (`flows::payments`) |
+//! | `PIN_INVALID` | 400 | a refill PIN empty or over 16 characters (seed 002 §2.3, §9) |
+//! | `PIN_REJECTED`, `PIN_NOT_RECOGNISED`, `PIN_REDEEM_FAILED` | 422 | the PIN refill's upstream refusals (`flows::refill::pin`) |
+//! | `PIN_ALREADY_REDEEMED`, `PIN_NOT_VALIDATED` | 409 | a PIN with a redemption date; a redeem without a validated PIN |
+//! | `REFILL_NOT_READY`, `REFILL_CART_EMPTY`, `REFILL_NO_SAVED_CARD` | 409 | the card refill (`flows::refill`) |
+//! | `NO_REFILL` | 404 | a refill confirmation without a refill (`flows::refill`) |
 //! | `UPSTREAM_ERROR` | 502 | upstream answered 5xx or an unexpected 4xx |
 //! | `UPSTREAM_UNAVAILABLE` | 502 | connect failure, reset, body read failure |
 //! | `UPSTREAM_BAD_RESPONSE` | 502 | upstream body is not the documented JSON |
@@ -87,6 +92,31 @@ pub enum ErrorCode {
     AutoRefillNotOffered,
     /// 409: the account has no saved card to remove.
     NoSavedCard,
+    /// 400: the refill PIN is empty or longer than 16 characters (seed 002 §2.3, §9).
+    PinInvalid,
+    /// 422: the provider rejects the refill PIN: "enter correct refill PIN code" with an
+    /// alert (seed 002 §2.3).
+    PinRejected,
+    /// 422: the provider does not recognise the refill PIN: the "system does not recognize"
+    /// modal (seed 002 §2.3).
+    PinNotRecognised,
+    /// 409: the refill PIN carries a redemption date: it was redeemed before (seed 002 §2.3).
+    PinAlreadyRedeemed,
+    /// 409: a PIN redemption without a PIN validated on this account first.
+    PinNotValidated,
+    /// 422: the redemption answered `businessErrorCode`, `errorCode` or status `FAILURE`
+    /// (seed 002 §4.3b): the same modal as an unrecognised PIN (§2.3).
+    PinRedeemFailed,
+    /// 409: a refill order before its cart was chosen (`updateRefillCart`).
+    RefillNotReady,
+    /// 409: a refill order of a cart whose total is 0 (seed 002 §5: Next is disabled).
+    RefillCartEmpty,
+    /// 409: a refill order without a saved card: the web goes to `/{locale}/refill/payment`
+    /// (seed 002 §2.2, §2.4).
+    RefillNoSavedCard,
+    /// 404: the refill confirmation of a sign-in that made no refill (seed 002 §2.6: the web
+    /// goes to the dashboard).
+    NoRefill,
     /// 413: request body larger than the configured limit.
     PayloadTooLarge,
     /// 422: this `Idempotency-Key` was first used with a different body.
@@ -112,13 +142,13 @@ impl ErrorCode {
     /// The HTTP status this code is always sent with.
     pub fn status(self) -> StatusCode {
         match self {
-            Self::ValidationFailed => StatusCode::BAD_REQUEST,
+            Self::ValidationFailed | Self::PinInvalid => StatusCode::BAD_REQUEST,
             Self::CsrfRejected
             | Self::SigninRequired
             | Self::SessionExpired
             | Self::SessionRejected
             | Self::PermissionDenied => StatusCode::FORBIDDEN,
-            Self::NotFound => StatusCode::NOT_FOUND,
+            Self::NotFound | Self::NoRefill => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::OrderNotReady
@@ -128,8 +158,16 @@ impl ErrorCode {
             | Self::MoveCancelCutoffPassed
             | Self::PaymentFormLocked
             | Self::AutoRefillNotOffered
-            | Self::NoSavedCard => StatusCode::CONFLICT,
-            Self::IdempotencyMismatch => StatusCode::UNPROCESSABLE_ENTITY,
+            | Self::NoSavedCard
+            | Self::PinAlreadyRedeemed
+            | Self::PinNotValidated
+            | Self::RefillNotReady
+            | Self::RefillCartEmpty
+            | Self::RefillNoSavedCard => StatusCode::CONFLICT,
+            Self::IdempotencyMismatch
+            | Self::PinRejected
+            | Self::PinNotRecognised
+            | Self::PinRedeemFailed => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Self::UpstreamError | Self::UpstreamUnavailable | Self::UpstreamBadResponse => {
@@ -161,7 +199,9 @@ pub struct ApiError {
     /// Machine-readable code; see [`ErrorCode`].
     pub error_code: ErrorCode,
     /// Human-readable explanation for logs and developers (not shown to users: the UI maps
-    /// codes to content texts).
+    /// codes to content texts), except for the codes of the error catalogue (the `PIN_*`
+    /// codes): their catalogue message in the request's locale (`Accept-Language`), which the
+    /// page shows.
     pub message: String,
     /// The request id, also sent as the `x-request-id` response header and logged.
     pub request_id: String,

@@ -271,30 +271,30 @@ pub fn changes_state(method: &Method) -> bool {
 /// buy flow's content (tens of KB) shrinks to a fraction.
 pub const COMPRESS_MIN_BYTES: usize = 1024;
 
-/// Level of [`ApiCompression`]: 4 is fast for both brotli and gzip (brotli's ratio at 4 is
+/// Level of [`AnswerCompression`]: 4 is fast for both brotli and gzip (brotli's ratio at 4 is
 /// already better than gzip's default; its 11 costs two orders of magnitude more CPU per
 /// answer).
 pub const COMPRESS_LEVEL: i32 = 4;
 
-/// Compresses API answers ([`is_api_path`]; mounted on the API endpoint only) with `br` or
+/// Compresses API answers ([`is_api_path`]) and pages (`web::pages`) with `br` or
 /// `gzip`, whichever the client prefers by `Accept-Encoding`, when the body is at least
-/// [`COMPRESS_MIN_BYTES`], and adds `Vary: Accept-Encoding` to every API answer. Built on
+/// [`COMPRESS_MIN_BYTES`], and adds `Vary: Accept-Encoding` to every answer. Built on
 /// poem's `Compress`/`CompressionAlgo` (the encoders of `poem::middleware::Compression`)
 /// rather than on that middleware itself, which compresses whatever the size and also
 /// decompresses request bodies sent with `Content-Encoding`: a small compressed body would
 /// pass `BodyLimit`'s `Content-Length` check and inflate past it. A client that sends no
 /// `Accept-Encoding` (or neither coding) costs one header lookup.
-pub struct ApiCompression;
+pub struct AnswerCompression;
 
-impl<E: Endpoint> Middleware<E> for ApiCompression {
-    type Output = ApiCompressionEndpoint<E>;
+impl<E: Endpoint> Middleware<E> for AnswerCompression {
+    type Output = AnswerCompressionEndpoint<E>;
     fn transform(&self, ep: E) -> Self::Output {
-        ApiCompressionEndpoint(ep)
+        AnswerCompressionEndpoint(ep)
     }
 }
 
-/// Endpoint of [`ApiCompression`].
-pub struct ApiCompressionEndpoint<E>(E);
+/// Endpoint of [`AnswerCompression`].
+pub struct AnswerCompressionEndpoint<E>(E);
 
 /// The coding to use for an `Accept-Encoding` value: `br` or `gzip` with the higher `q`
 /// (`br` on a tie), `None` when neither is accepted (`q=0` refuses).
@@ -323,7 +323,7 @@ pub fn accepted_coding(accept: &str) -> Option<poem::web::CompressionAlgo> {
     best.map(|(a, _)| a)
 }
 
-impl<E: Endpoint> Endpoint for ApiCompressionEndpoint<E> {
+impl<E: Endpoint> Endpoint for AnswerCompressionEndpoint<E> {
     type Output = Response;
     async fn call(&self, req: Request) -> poem::Result<Response> {
         let algo = req
@@ -338,7 +338,7 @@ impl<E: Endpoint> Endpoint for ApiCompressionEndpoint<E> {
         if resp.headers().contains_key(header::CONTENT_ENCODING) {
             return Ok(resp);
         }
-        // API answers are JSON already in memory: reading the body copies nothing
+        // API answers and pages are already in memory: reading the body copies nothing
         let body = resp.take_body().into_bytes().await?;
         if body.len() < COMPRESS_MIN_BYTES {
             resp.set_body(body);

@@ -14,7 +14,7 @@
 use poem_openapi::types::Type;
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de, ser::SerializeMap};
 
-use crate::flows::buy::types::SubmitBody;
+use crate::flows::{buy::types::SubmitBody, refill::pin::types::PinBody};
 
 /// A JSON value whose objects keep their key order.
 #[derive(Debug, Clone, PartialEq)]
@@ -145,6 +145,16 @@ pub fn field_rules() -> Vec<FieldRule> {
             SubmitBody::name().into_owned(),
             "consent",
             vec![("enum", Json::Array(vec![Json::Bool(true)]))],
+        ),
+        // `validateRefillPin` answers 400 `PIN_INVALID` (with its catalogue message) for a
+        // PIN empty or over 16 characters (seed 002 §9).
+        (
+            PinBody::name().into_owned(),
+            "pin",
+            vec![
+                ("minLength", Json::Number(1.into())),
+                ("maxLength", Json::Number(16.into())),
+            ],
         ),
     ]
 }

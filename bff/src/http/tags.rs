@@ -24,4 +24,7 @@ pub enum ApiTags {
     Account,
     /// Account payments: saved card, auto-refill, payment history (`{accountId}`; owner only).
     AccountPayments,
+    /// Refill by card (offer, cart, refill order, confirmation) and by refill PIN
+    /// (`{accountId}`; owner only).
+    Refill,
 }

@@ -3,8 +3,10 @@
 //! account (seed 001 §7): `GET {base}/get-account`, `POST {base}/load-prepaid-account`,
 //! `POST {base}/validate-prepaid-device`, `POST {base}/validate-mac`, `POST
 //! {base}/prepaid-account-activation`, `POST {base}/validate-activation-code`
-//! (`upstream::activation::account`). Business errors come back with 200 (`errorCode`,
-//! `errorMessage`, or `businessErrorCode` for the order): the caller decides.
+//! (`upstream::activation::account`; the PIN refill validates with the same call, seed 002
+//! §7.2). PIN refill: `POST {base}/refill-activation` (`upstream::activation::pin`). Business
+//! errors come back with 200 (`errorCode`, `errorMessage`, or `businessErrorCode` for the
+//! order and the redemption): the caller decides.
 
 use upstream::{
     activation::{
@@ -14,6 +16,7 @@ use upstream::{
             GetAccountResponse, StatusResponse, ValidateCodeRequest, ValidateCodeResponse,
             ValidateMacRequest, ValidateMacResponse,
         },
+        pin::{RedeemRequest, RedeemResponse},
     },
     service::Service,
 };
@@ -140,4 +143,15 @@ pub async fn validate_activation_code(
     body: &ValidateCodeRequest,
 ) -> Result<ValidateCodeResponse, UpstreamError> {
     post(c, ctx, "/validate-activation-code", body).await
+}
+
+/// Redeems refill PINs on the account's internet device (seed 002 §7.2
+/// `{hash}-refill-activation`); the answer's `failed()` says whether it went through (seed
+/// 002 §4.3b). The body carries the PIN: never log it.
+pub async fn redeem_refill(
+    c: &Clients,
+    ctx: &CallCtx,
+    body: &RedeemRequest,
+) -> Result<RedeemResponse, UpstreamError> {
+    post(c, ctx, "/refill-activation", body).await
 }

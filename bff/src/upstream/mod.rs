@@ -17,6 +17,7 @@ pub mod drift;
 pub mod identity;
 pub mod payments;
 pub mod promotions;
+pub mod refill;
 pub mod serviceability;
 pub mod tax;
 pub mod van;

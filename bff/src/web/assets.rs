@@ -35,10 +35,7 @@ fn content_type(path: &Path) -> &'static str {
 /// The file below `root` a request path names; `None` for `..`, absolute or odd segments.
 fn file_of(root: &Path, rel: &str) -> Option<PathBuf> {
     let rel = Path::new(rel.trim_start_matches('/'));
-    if rel
-        .components()
-        .any(|c| !matches!(c, Component::Normal(_)))
-    {
+    if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
         return None;
     }
     Some(root.join(rel))
@@ -71,7 +68,10 @@ impl Files {
         }
         let file = file_of(&self.root, req.uri().path())?;
         // the coding the client prefers (one parser for assets and API answers)
-        let (coding, suffix) = match req.header(header::ACCEPT_ENCODING).and_then(accepted_coding)? {
+        let (coding, suffix) = match req
+            .header(header::ACCEPT_ENCODING)
+            .and_then(accepted_coding)?
+        {
             CompressionAlgo::BR => ("br", "br"),
             CompressionAlgo::GZIP => ("gzip", "gz"),
             _ => return None,
@@ -104,7 +104,17 @@ impl Endpoint for Files {
         if let Some(r) = self.precompressed(&req).await {
             return Ok(r);
         }
+        // poem's static files answer GET only: a HEAD (link checkers, caches) is their GET
+        // without the body, as HTTP says, instead of 405
+        let head = req.method() == Method::HEAD;
+        let mut req = req;
+        if head {
+            req.set_method(Method::GET);
+        }
         let mut r = self.fallback.call(req).await?.into_response();
+        if head {
+            r.set_body(Body::empty());
+        }
         if r.status().is_success() {
             r.headers_mut()
                 .insert(header::VARY, HeaderValue::from_static("accept-encoding"));

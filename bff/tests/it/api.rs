@@ -388,6 +388,23 @@ async fn spa_fallback_assets_and_missing_dist() {
     let r = cli.get("/robots.txt").send().await;
     r.assert_status_is_ok();
     assert_eq!(r.0.headers()[header::CACHE_CONTROL], bff::web::ROOT_FILES);
+    // HEAD answers as GET without the body, precompressed or not
+    for (path, coding) in [
+        ("/robots.txt", ""),
+        ("/assets/app-1a2b3c.js", ""),
+        ("/assets/app-1a2b3c.js", "br"),
+    ] {
+        let r = cli
+            .head(path)
+            .header(header::ACCEPT_ENCODING, coding)
+            .send()
+            .await;
+        r.assert_status_is_ok();
+        assert!(
+            r.0.into_body().into_bytes().await.unwrap().is_empty(),
+            "{path} {coding}"
+        );
+    }
     assert_eq!(
         cli.get("/fr/page").send().await.0.status(),
         StatusCode::NOT_FOUND

@@ -74,12 +74,15 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getProductDetails",
         "getProfile",
         "getPromotions",
+        "getRefillConfirmation",
+        "getRefillOffer",
         "getSyncUp",
         "getTax",
         "getToken",
         "health",
         "logout",
         "ping",
+        "redeemRefillPin",
         "removePaymentInstrument",
         "restartDevice",
         "restoreDigitalSession",
@@ -87,14 +90,17 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "signOut",
         "startSignIn",
         "submitOrder",
+        "submitRefill",
         "submitSyncUp",
         "updateCart",
         "updateCommunicationPreferences",
         "updateCustomer",
         "updatePaymentInstrument",
+        "updateRefillCart",
         "validateCustomerAddress",
         "validateCustomerServiceability",
         "validateMac",
+        "validateRefillPin",
     ];
     assert_eq!(ids, want);
 }
@@ -141,7 +147,7 @@ fn state_changing_operations_declare_csrf_and_the_shared_answers() {
             }
         }
     }
-    assert_eq!(writes, 25, "the contract's state-changing operations");
+    assert_eq!(writes, 29, "the contract's state-changing operations");
     gets_that_write.sort();
     assert_eq!(
         gets_that_write,

@@ -173,5 +173,5 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
             }
         }
     }
-    assert_eq!((writes, reads), (30, 28), "operations checked");
+    assert_eq!((writes, reads), (34, 30), "operations checked");
 }

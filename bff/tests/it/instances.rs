@@ -27,7 +27,7 @@ use crate::{
 
 /// One Redis for the test: the test command's, or a server of our own (kept alive by the
 /// returned guard).
-fn redis() -> (String, Option<RedisServer>) {
+pub fn redis() -> (String, Option<RedisServer>) {
     match std::env::var("BFF_TEST_REDIS_URL") {
         Ok(url) if !url.is_empty() => (url, None),
         _ => {
@@ -39,7 +39,7 @@ fn redis() -> (String, Option<RedisServer>) {
 
 /// One BFF instance over `urls` and the Redis at `url`: its own state, clients and store
 /// connection, as a separate process would have.
-async fn instance(urls: &UpstreamUrls, url: &str) -> (Client, Arc<AppState>) {
+pub async fn instance(urls: &UpstreamUrls, url: &str) -> (Client, Arc<AppState>) {
     let cfg = config(Mode::Harness, urls, 3000);
     let store = Store::redis(url, cfg.store.clone()).await.expect("redis");
     let st = state_with_store(cfg, urls.clone(), Clock::fixed(now()), store).unwrap();

@@ -23,6 +23,8 @@ mod logs;
 mod payments;
 mod methods_and_bodies;
 mod public_origin;
+mod refill;
+mod refill_pin;
 mod scenarios;
 mod schema_prop;
 mod sessions;

@@ -46,9 +46,10 @@ fn every_file_parses_and_validates() {
     assert_eq!(count("signin"), 38);
     assert_eq!(count("account-information"), 8);
     assert_eq!(count("dashboard"), 5);
-    assert_eq!(count("activation"), 12);
+    assert_eq!(count("activation"), 13);
     assert_eq!(count("payments"), 37);
-    assert_eq!(scenario::all().len(), 35 + 55 + 38 + 8 + 5 + 12 + 37);
+    assert_eq!(count("refill"), 26);
+    assert_eq!(scenario::all().len(), 35 + 55 + 38 + 8 + 5 + 13 + 37 + 26);
 }
 
 #[test]
@@ -241,12 +242,19 @@ fn stages_are_checked_per_flow() {
     let err = parse(&format!("{HEAD}expect: {{stage: order-review}}\n")).unwrap_err();
     assert!(err.contains("expect.stage"), "{err}");
     let err = Scenario::parse(
-        "refill/test.yaml",
-        "title: t\nflow: refill\nstart: /x\nexpect: {stage: x}\n",
+        "nope/test.yaml",
+        "title: t\nflow: nope\nstart: /x\nexpect: {stage: x}\n",
     )
     .unwrap_err()
     .to_string();
     assert!(err.contains("unknown flow"), "{err}");
+    let err = Scenario::parse(
+        "refill/test.yaml",
+        "title: t\nflow: refill\nstart: /x\nexpect: {stage: order-review}\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("expect.stage"), "{err}");
 }
 
 #[test]

@@ -3,7 +3,8 @@
 //! "Validate MAC", "Activate", "Validate activation code"). Paths under the `activation`
 //! service: `GET /get-account`, `POST /load-prepaid-account`, `POST
 //! /validate-prepaid-device`, `POST /validate-mac`, `POST /prepaid-account-activation`,
-//! `POST /validate-activation-code`. Business failures come back with 200 and
+//! `POST /validate-activation-code` (also the PIN refill's validation, seed 002 §7.2
+//! `pinDetails`; its redeem call is [`super::pin`]). Business failures come back with 200 and
 //! `errorCode`/`errorMessage`, like the account service's calls.
 
 use poem_openapi::Object;
@@ -248,21 +249,29 @@ pub struct ValidateCodeRequest {
     pub pin_details: Vec<PinRequest>,
 }
 
-/// One validated PIN (seed 001 §3 "Activation code").
+/// One validated PIN (seed 001 §3 "Activation code": `pin, planQty, redemptionDate,
+/// expirationDate, formattedExpirationDate`). A PIN that carries a `redemptionDate` has been
+/// redeemed already: for a refill that is an error (seed 002 §2.3).
 #[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
 #[oai(rename_all = "camelCase")]
 #[serde(rename_all = "camelCase")]
 pub struct PinDetail {
     /// The code.
     pub pin: String,
-    /// Plans it buys.
+    /// Plans it buys (30-day internet refills, `HSD_030`).
     pub plan_qty: u32,
-    /// Redemption date, ISO 8601 UTC.
-    #[serde(default)]
-    pub redemption_date: String,
-    /// Expiration date, ISO 8601 UTC.
+    /// When it was redeemed, ISO 8601 UTC; absent (or empty) while it is not.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redemption_date: Option<String>,
+    /// The last moment the PIN can be redeemed, ISO 8601 UTC (our reading of the seed's
+    /// `expirationDate` of a code).
     #[serde(default)]
     pub expiration_date: String,
+    /// The same as the provider displays it, `MM/DD/YYYY` (shape chosen).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formatted_expiration_date: Option<String>,
 }
 
 /// Answer of `POST /validate-activation-code`: `errorCode` is a failure (seed 001 §7).
@@ -273,7 +282,8 @@ pub struct ValidateCodeResponse {
     /// The validated codes.
     #[serde(default)]
     pub pin_details: Vec<PinDetail>,
-    /// Error code of a failure, e.g. `INVALID_PIN`.
+    /// Error code of a failure: [`super::pin::INVALID_PIN`] (rejected),
+    /// [`super::pin::PIN_NOT_FOUND`] (not recognised), or another.
     #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_code: Option<String>,

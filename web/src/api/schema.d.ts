@@ -1160,6 +1160,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/accounts/{accountId}/refill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The refill offer of `accountId` (seed 002 §2.2, §3.2, §4.1, §4.8): internet plans, TV
+         *     packages and add-ons priced from the account's available plans (dollars), the valid
+         *     promo (`P_SALE35OFF_021522`, winback `P_WINBACK45OFF_1215`, banner
+         *     `REFILL_$45_FOR_60_DAYS`), the ACP credit (valid and not Tribal), the internet
+         *     checkbox (days remaining > 0), the saved card, and the cart held for the account (the
+         *     default 30-day cart, with the valid non-winback promo, before any choice). Changes
+         *     nothing.
+         */
+        get: operations["getRefillOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/refill/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the refill cart from the browser's choices (seed 002 §4.1, §4.8): the plan
+         *     radio (30-day: clears the cart and re-adds the valid promo; 7-day: clears it), the
+         *     internet checkbox (absent `plan`; refused without days remaining), TV packages
+         *     (`VDO_XITV_30` kept while any package exists; add-ons emptied with the last one) and
+         *     add-ons (an add-on forces the basic package), the promo on or off (winback: 2 refills,
+         *     count 3). Answers the cart priced by the BFF with tax per product (dollars); a failed
+         *     tax lookup is `taxAvailable: false` with the total = the subtotal. Needs
+         *     `x-xsrf-token`.
+         */
+        put: operations["updateRefillCart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/refill/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refills the account with the held cart and the saved card (seed 002 §2.5, §3.6,
+         *     §4.1): the BFF builds the whole payload (`order.rs`); the purchase agreement must be
+         *     ticked. `refilled` or `warning` (status not `SUCCESS` or no order number: refilled
+         *     all the same) carry the confirmation; `failed` carries the refill service's
+         *     `errorCode` and its catalogue `message` in the `Accept-Language` locale. One refill
+         *     per attempt: a submit that overlaps an attempt in flight (double click, two tabs,
+         *     another instance, a retry with a new key) gets that attempt's answer; the same
+         *     `Idempotency-Key` returns its first answer (another body: 422); once refilled, every
+         *     submit of the same cart gets the refill; an attempt whose answer was lost is re-sent
+         *     with the same `transactionId`, which the refill service answers with the refill it
+         *     made. 409 `REFILL_NOT_READY` before a cart was chosen, `REFILL_CART_EMPTY` at a 0
+         *     total, `REFILL_NO_SAVED_CARD` without a saved card. Needs `x-xsrf-token`.
+         */
+        post: operations["submitRefill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/refill/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last refill of this sign-in for `accountId` (seed 002 §2.6, §3.9): order number,
+         *     the cart paid for with its taxes, total and promo, the warning flag and whether to
+         *     offer auto-refill (not for `HSD_007`). 404 `NO_REFILL` when there was none (the web
+         *     goes to the dashboard).
+         */
+        get: operations["getRefillConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/refill/pin/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validates a refill PIN for `accountId` (seed 002 §2.3, §4.3b, §9): 1 to 16
+         *     characters once trimmed (else 400 `PIN_INVALID`, no upstream call); the activation
+         *     service's `pinDetails` validation and the dashboard record, together. Answers the PIN
+         *     details (masked PIN, `planQty`, the PIN's expiry, the service's expiry once
+         *     redeemed) and keeps the PIN and the internet device for `redeemRefillPin` (a new
+         *     redemption attempt). Refusals (the kept PIN is dropped): 422 `PIN_REJECTED`, 422
+         *     `PIN_NOT_RECOGNISED`, 409 `PIN_ALREADY_REDEEMED` (a redemption date), each with its
+         *     catalogue `message` in the request's locale; 409 `ORDER_NOT_READY` when the account
+         *     has no internet device. Needs `x-xsrf-token`.
+         */
+        post: operations["validateRefillPin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/refill/pin/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeems the PIN `validateRefillPin` kept for `accountId` (seed 002 §2.3, §4.3b, §7.2):
+         *     `refill-activation` with version `1.0`, the PIN and the account's internet device; the
+         *     browser names neither. Answers the plans added and the new expiry; a redemption with
+         *     `businessErrorCode`, `errorCode` or status `FAILURE` is 422 `PIN_REDEEM_FAILED` with
+         *     the catalogue `message`. 409 `PIN_NOT_VALIDATED` without a validated PIN. One
+         *     redemption per validated PIN: the same `Idempotency-Key` gets its first answer (422
+         *     `IDEMPOTENCY_MISMATCH` when it was used for another validated PIN), and every redeem
+         *     of the attempt, whatever its key, shares its one upstream call (double click, second
+         *     tab, retry, another instance). Needs `x-xsrf-token`.
+         */
+        post: operations["redeemRefillPin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1607,7 +1764,9 @@ export interface components {
             errorCode: components["schemas"]["ErrorCode"] & unknown;
             /**
              * @description Human-readable explanation for logs and developers (not shown to users: the UI maps
-             *     codes to content texts).
+             *     codes to content texts), except for the codes of the error catalogue (the `PIN_*`
+             *     codes): their catalogue message in the request's locale (`Accept-Language`), which the
+             *     page shows.
              */
             message: string;
             /** @description The request id, also sent as the `x-request-id` response header and logged. */
@@ -2311,6 +2470,29 @@ export interface components {
             shipping?: components["schemas"]["ShippingSummary"] & unknown;
         };
         /**
+         * CartChoices
+         * @description Body of `updateRefillCart`: only the browser's choices; prices are the BFF's.
+         */
+        CartChoices: {
+            /** @description The chosen radio's plan code, or absent with the internet checkbox cleared. */
+            plan?: string;
+            /**
+             * @description TV packages ticked.
+             * @default []
+             */
+            packages: string[];
+            /**
+             * @description TV add-ons ticked.
+             * @default []
+             */
+            addOns: string[];
+            /**
+             * @description The promo is wanted in the cart.
+             * @default false
+             */
+            promo: boolean;
+        };
+        /**
          * CartContent
          * @description `GET /-/api/cart` (seed 000 §7): cart pages, cart texts and the content products.
          */
@@ -2347,6 +2529,41 @@ export interface components {
          * @enum {string}
          */
         CartItemKind: "plan" | "promo";
+        /**
+         * CartLine
+         * @description One line of the priced cart.
+         */
+        CartLine: {
+            /** @description Product code, the discount id of the promo, `ACP` for the ACP credit. */
+            code: string;
+            /** @description What the line is. */
+            kind: components["schemas"]["CartLineKind"] & unknown;
+            /**
+             * Format: double
+             * @description Price of one unit, dollars.
+             */
+            price: number;
+            /**
+             * Format: uint32
+             * @description Units (internet refills; 1 otherwise).
+             */
+            quantity: number;
+            /**
+             * Format: double
+             * @description The line's amount, dollars (price x quantity; negative for promo and ACP).
+             */
+            amount: number;
+            /**
+             * Format: double
+             * @description Tax of the product, dollars (0 for promo and ACP, and without a tax answer).
+             */
+            tax: number;
+        };
+        /**
+         * @description What a cart line is.
+         * @enum {string}
+         */
+        CartLineKind: "internet" | "package" | "addOn" | "promo" | "acp";
         /**
          * CartUpdate
          * @description Body of `updateCart`.
@@ -2878,7 +3095,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PIN_INVALID" | "PIN_REJECTED" | "PIN_NOT_RECOGNISED" | "PIN_ALREADY_REDEEMED" | "PIN_NOT_VALIDATED" | "PIN_REDEEM_FAILED" | "REFILL_NOT_READY" | "REFILL_CART_EMPTY" | "REFILL_NO_SAVED_CARD" | "NO_REFILL" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -3302,6 +3519,24 @@ export interface components {
             cancelModal: components["schemas"]["InfoModalTexts"] & unknown;
         };
         /**
+         * OfferItem
+         * @description A plan the account can buy, priced from its available plans.
+         */
+        OfferItem: {
+            /** @description Product code, e.g. `HSD_030`, `VDO_XITV_30`, `HBO` (content names it). */
+            code: string;
+            /**
+             * Format: double
+             * @description Price, dollars.
+             */
+            price: number;
+            /**
+             * Format: uint32
+             * @description Days one refill buys (30, 7).
+             */
+            days: number;
+        };
+        /**
          * @description What happened to the order.
          * @enum {string}
          */
@@ -3450,6 +3685,61 @@ export interface components {
             streetAddress: string;
             /** @description `City, ST 12345`. */
             cityStateZip: string;
+        };
+        /**
+         * PinBody
+         * @description Body of `validateRefillPin`.
+         */
+        PinBody: {
+            /**
+             * @description The refill PIN as typed: 1 to 16 characters once trimmed (seed 002 §2.3, §9), else 400
+             *     `PIN_INVALID` with `details` field `pin` (`required` or `maxLength`).
+             */
+            pin: string;
+        };
+        /**
+         * PinDetails
+         * @description `validateRefillPin`'s answer: the PIN details (seed 002 §2.3 "pin, planQty,
+         *     redemptionDate, formattedExpirationDate"; a PIN with a redemption date is 409
+         *     `PIN_ALREADY_REDEEMED`, so a valid PIN never has one).
+         */
+        PinDetails: {
+            /**
+             * @description The PIN masked but its last 4 characters, e.g. `********0001` (all masked when it
+             *     has 4 or fewer).
+             */
+            pin: string;
+            /**
+             * Format: uint32
+             * @description 30-day internet plans (`HSD_030`) the PIN buys.
+             */
+            planQty: number;
+            /** @description The last moment the PIN can be redeemed, ISO 8601 UTC, as the provider gives it. */
+            expirationDate: string;
+            /** @description The same as the provider displays it (`MM/DD/YYYY`), when it gives one. */
+            formattedExpirationDate?: string;
+            /**
+             * @description The internet service's expiry date once the PIN is redeemed, `YYYY-MM-DD` (UTC): the
+             *     current expiry (or today, when expired) plus 30 days per plan.
+             */
+            newExpirationDate: string;
+        };
+        /**
+         * PinRedemption
+         * @description `redeemRefillPin`'s answer: the confirmation's data (seed 002 §2.6).
+         */
+        PinRedemption: {
+            /** @description The PIN redeemed, masked as in [`PinDetails::pin`]. */
+            pin: string;
+            /**
+             * Format: uint32
+             * @description 30-day internet plans added.
+             */
+            planQty: number;
+            /** @description The internet service's new expiry date, `YYYY-MM-DD` (UTC). */
+            newExpirationDate: string;
+            /** @description When the provider redeemed it, ISO 8601 UTC, when it says. */
+            redemptionDate?: string;
         };
         /**
          * Ping
@@ -3643,6 +3933,33 @@ export interface components {
             trackingId: string;
         };
         /**
+         * @description How a promo changes the cart.
+         * @enum {string}
+         */
+        PromoType: "sale" | "winback" | "banner";
+        /**
+         * PromoView
+         * @description A promo as the page shows it (seed 002 §9 "45.00 struck through and 10.00").
+         */
+        PromoView: {
+            /** @description Discount id (content names it). */
+            id: string;
+            /** @description Its effect. */
+            kind: components["schemas"]["PromoType"] & unknown;
+            /**
+             * Format: double
+             * @description Price struck through, dollars (the 30-day plan's price).
+             */
+            wasPrice: number;
+            /**
+             * Format: double
+             * @description Price shown, dollars (the plan's price minus 35.00).
+             */
+            price: number;
+            /** @description Show the 30-to-60-days banner (`REFILL_$45_FOR_60_DAYS`, seed 002 §2.11, §4.8). */
+            banner60Days: boolean;
+        };
+        /**
          * Promotions
          * @description Answer of `getPromotions`: the upstream answer plus the first valid promotion.
          */
@@ -3672,6 +3989,135 @@ export interface components {
             headsUpClose: string;
             faqHeading: string;
             faq: components["schemas"]["FaqItem"][];
+        };
+        /**
+         * RefillBody
+         * @description Body of `submitRefill`.
+         */
+        RefillBody: {
+            /**
+             * @description The purchase agreement checkbox (seed 002 §2.5, §5); must be true (else 400
+             *     `terms`/`termsRequired`).
+             */
+            termsAccepted: boolean;
+        };
+        /**
+         * RefillCart
+         * @description The cart priced by the BFF (seed 002 §3.1; rules `domain::refill`).
+         */
+        RefillCart: {
+            /** @description The internet plan (`HSD_030`, `HSD_007`); absent with the internet checkbox cleared. */
+            plan?: string;
+            /**
+             * Format: uint32
+             * @description Internet refills (1, or 2 with the winback).
+             */
+            internetRefills: number;
+            /**
+             * Format: uint32
+             * @description Cart count (1, or 3 with the winback).
+             */
+            cartCount: number;
+            /** @description TV packages in the cart (`VDO_XITV_30` whenever any). */
+            packages: string[];
+            /** @description TV add-ons in the cart. */
+            addOns: string[];
+            /** @description Whether the promo is in the cart. */
+            promoInCart: boolean;
+            /** @description Internet, packages, add-ons, promo, ACP. */
+            lines: components["schemas"]["CartLine"][];
+            /** @description The promo in the cart, as shown. */
+            promo?: components["schemas"]["PromoView"] & unknown;
+            /**
+             * Format: double
+             * @description Sum of the lines, dollars.
+             */
+            subtotal: number;
+            /**
+             * Format: double
+             * @description Taxes, dollars (0 without a tax answer).
+             */
+            taxes: number;
+            /** @description False when the tax service failed: the total is the subtotal (seed 002 §4.5). */
+            taxAvailable: boolean;
+            /**
+             * Format: double
+             * @description Subtotal + taxes, dollars.
+             */
+            total: number;
+            /** @description Next is enabled: total > 0 (seed 002 §2.2, §5). */
+            nextEnabled: boolean;
+            /** @description The winback modal opens on Next (seed 002 §2.2's four conditions). */
+            winbackModal: boolean;
+        };
+        /**
+         * RefillConfirmation
+         * @description What the confirmation shows (seed 002 §2.6, §3.9 "Refill order kept for confirmation").
+         */
+        RefillConfirmation: {
+            /** @description The order number (absent with a warning without one). */
+            orderNumber?: string;
+            /** @description The cart paid for, with its taxes, total and promo. */
+            cart: components["schemas"]["RefillCart"] & unknown;
+            /** @description The refill answered with a warning. */
+            warning: boolean;
+            /** @description Show the auto-refill enrolment card (not for `HSD_007`, seed 002 §2.6). */
+            autoRefillOffer: boolean;
+            /** @description When the refill was answered, RFC 3339 UTC. */
+            refilledAt: string;
+        };
+        /**
+         * RefillOffer
+         * @description Answer of `getRefillOffer`.
+         */
+        RefillOffer: {
+            /** @description Internet plans (30-day and 7-day radios), in the service's order. */
+            plans: components["schemas"]["OfferItem"][];
+            /** @description TV packages. */
+            packages: components["schemas"]["OfferItem"][];
+            /** @description TV add-ons. */
+            addOns: components["schemas"]["OfferItem"][];
+            /** @description The account's valid promo, if any. */
+            promo?: components["schemas"]["PromoView"] & unknown;
+            /** @description The valid promo is the winback (the dashboard's winback banner). */
+            winback: boolean;
+            /**
+             * Format: double
+             * @description ACP credit off the 30-day plan, dollars (valid ACP, not Tribal); absent otherwise.
+             */
+            acpCredit?: number;
+            /**
+             * Format: int64
+             * @description Internet days remaining.
+             */
+            daysRemaining: number;
+            /** @description The internet checkbox is enabled: days remaining > 0 (seed 002 §4.1). */
+            internetEnabled: boolean;
+            /** @description The saved card; absent: Next goes to `/refill/payment`, else to `/refill/review`. */
+            savedCard?: components["schemas"]["SavedCard"] & unknown;
+            /** @description The cart held for this account (the default one before any choice). */
+            cart: components["schemas"]["RefillCart"] & unknown;
+        };
+        /**
+         * @description The outcome of a refill.
+         * @enum {string}
+         */
+        RefillOutcome: "refilled" | "warning" | "failed";
+        /**
+         * RefillResult
+         * @description Answer of `submitRefill`.
+         */
+        RefillResult: {
+            /** @description What happened. */
+            outcome: components["schemas"]["RefillOutcome"] & unknown;
+            /** @description The order number (refilled; a warning may lack it). */
+            orderNumber?: string;
+            /** @description The refill service's `errorCode` (failed). */
+            errorCode?: string;
+            /** @description The catalogue message of the code in the request's locale (failed). */
+            message?: string;
+            /** @description The confirmation (refilled, warning). */
+            confirmation?: components["schemas"]["RefillConfirmation"] & unknown;
         };
         /**
          * ResetRouterTexts
@@ -8438,6 +8884,549 @@ export interface operations {
                 };
             };
             /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getRefillOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RefillOffer"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also an account lookup answering `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account or payment service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateRefillCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CartChoices"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RefillCart"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: a code not offered to the account (`plan`, `packages`, `addOns` / `notOffered`), no plan while the internet checkbox is disabled (`plan`/`internetRequired`), or a bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed (a failed tax lookup is `taxAvailable: false`, not an error). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    submitRefill: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per refill attempt (keep it for retries of the same request). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RefillBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RefillResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: terms not accepted (`terms`/`termsRequired`), bad body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `REFILL_NOT_READY`: no cart chosen yet; `REFILL_CART_EMPTY`: the total is 0; `REFILL_NO_SAVED_CARD`: no saved card (go to `/refill/payment`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the refill may or may not be done; a retry of the same cart finds it instead of charging twice. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: as 502. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getRefillConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RefillConfirmation"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NO_REFILL`: this sign-in made no refill of the account (the web goes to the dashboard). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    validateRefillPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PinBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PinDetails"];
+                };
+            };
+            /** @description `PIN_INVALID`: the PIN is empty or over 16 characters (`details` field `pin`); `VALIDATION_FAILED`: bad body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PIN_ALREADY_REDEEMED`: the PIN carries a redemption date; `ORDER_NOT_READY`: the account has no internet device to refill. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PIN_REJECTED`: the provider rejects the PIN ("enter correct refill PIN code"); `PIN_NOT_RECOGNISED`: the provider does not know it ("system does not recognize" modal). `message`: the catalogue's, in the request's locale. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the validation or the account record failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the validation or the account record did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    redeemRefillPin: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per redemption attempt (keep it for retries of the same attempt). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PinRedemption"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `Idempotency-Key` missing or not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PIN_NOT_VALIDATED`: no PIN validated on this account (call `validateRefillPin` first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PIN_REDEEM_FAILED`: the redemption answered `businessErrorCode`, `errorCode` or status `FAILURE` (`message`: the catalogue's, the same as `PIN_NOT_RECOGNISED`); `IDEMPOTENCY_MISMATCH`: this key was used for another validated PIN. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the redemption's answer was lost; validate the PIN again to see whether it was redeemed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: the redemption did not answer in time; validate the PIN again to see whether it was redeemed. */
             504: {
                 headers: {
                     [name: string]: unknown;

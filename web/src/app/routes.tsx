@@ -9,6 +9,7 @@ import { isLocale } from '../lib/locale';
 import { useLocale } from '../lib/useLocale';
 import { buyFlow } from '../flows/buy/routes';
 import { accountInformationFlow } from '../flows/account-information/routes';
+import { activationFlow } from '../flows/activation/routes';
 import { dashboardFlow } from '../flows/dashboard/routes';
 import { paymentsFlows } from '../flows/payments/routes';
 import { retailFlow } from '../flows/retail/routes';
@@ -97,6 +98,7 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
     mountFlow(dashboardFlow, async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow, options),
     mountFlow(accountInformationFlow, async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow, options),
     ...paymentsFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen, options)),
+    mountFlow(activationFlow, async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen, options),
   ]);
   const handoff = flows.find((f) => f.flow.base === 'handoff');
   const inShell = (shell: FlowDef['shell']) =>

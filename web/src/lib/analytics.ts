@@ -29,9 +29,15 @@ export type AnalyticsEvent =
   | { event: 'systemError'; call: string; errorCode: string }
   /**
    * Seed 001 §4 "Session and timeout": the session ended for inactivity, `idle` when the
-   * timeout modal's countdown ran out, `expired` when the BFF refused a call as expired.
+   * timeout modal's countdown ran out, `expired` when the BFF refused a call as expired,
+   * `activation` when the activation area's 15-minute inactivity or fixed timer ran out.
    */
-  | { event: 'sessionTimeout'; cause: 'idle' | 'expired' };
+  | { event: 'sessionTimeout'; cause: 'idle' | 'expired' | 'activation' }
+  /**
+   * Seed 001 §5: the typed MAC address was not recognised (`maCAddressSubmissionErrorAlert`
+   * shown); the address itself is not reported.
+   */
+  | { event: 'macNotRecognized'; call: 'validateMac' };
 
 declare global {
   interface Window {

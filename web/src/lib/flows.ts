@@ -24,7 +24,7 @@ export interface ProgressDef<Title extends string = string> {
 }
 
 /** A content bundle of the BFF's content calls (`/-/api/{site}/{area}`). */
-export type ContentArea = 'merchant-flow' | 'dictionary' | 'buyflow' | 'cart' | 'all' | 'account-dashboard';
+export type ContentArea = 'merchant-flow' | 'dictionary' | 'buyflow' | 'cart' | 'all' | 'account-dashboard' | 'activation';
 
 /**
  * A content bundle a page reads before its first screen, in the page's language or always in

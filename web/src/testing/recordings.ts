@@ -40,6 +40,7 @@ export interface LocaleContent {
   buyflow: unknown;
   all: unknown;
   accountDashboard: unknown;
+  activation: unknown;
 }
 
 /** `web/src/content/recordings/content.json`. */
@@ -58,6 +59,7 @@ const CONTENT_AREAS: Record<string, keyof LocaleContent> = {
   buyflow: 'buyflow',
   all: 'all',
   'account-dashboard': 'accountDashboard',
+  activation: 'activation',
 };
 
 /** Content and `/token` handlers from the content recording. */

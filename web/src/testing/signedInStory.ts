@@ -1,7 +1,7 @@
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { nextPath } from '../flows/signin/Handoff';
 import type { AccountPicker, SignInResult } from '../flows/signin/api';
-import { encodeAccountId } from '../flows/dashboard/format';
+import { encodeAccountId } from '../lib/accountId';
 import type { Exchange, Recording } from './recordings';
 import { TIMEOUT, type CallLog, type Locale } from './scenarioStory';
 
@@ -27,7 +27,8 @@ const key = (e: Exchange) => `${e.method} ${e.path}`;
 /** The element that marks each final stage (as `playwright/tests/signin-scenarios.spec.ts`). */
 export const FINAL_STAGE: Record<string, string> = {
   dashboard: '[data-page="dashboard"][data-stage="show"]',
-  activation: '[data-page="dashboard"][data-stage="activation"]',
+  // the account-state page leaves for the activation steps after 1.5 s (as the browser walk)
+  activation: '[data-page="activation"][data-stage="steps"]',
   'account-picker': '[data-page="account-picker"]',
   'permission-error': '[data-page="permission-error"]',
   'timeout-error': '[data-page="timeout-error"]',

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AccountShell } from '../../components/AccountShell';
 import { SyncUpCheck } from '../../components/SyncUpCheck';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
+import { decodeAccountId } from '../../lib/accountId';
 import { profileQuery, sessionErrorTarget } from '../../lib/accountSession';
 import type { FlowScreenProps } from '../../lib/flows';
 import { useLocale } from '../../lib/useLocale';
@@ -14,16 +15,6 @@ import { PreferencesCard } from './PreferencesCard';
 import type { AccountInformationPageDef } from './routes';
 import '../../styles/account-information.css';
 
-/** The account of the query's base64 `accountId` (seed 001 §2), when it is 16 digits. */
-function accountFromQuery(value: string | null): string | undefined {
-  if (!value) return undefined;
-  try {
-    const id = atob(value);
-    return /^\d{16}$/.test(id) ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * `/{locale}/dashboard/account-information` in the signed-in shell: the account card and the
@@ -35,7 +26,7 @@ export function AccountInformationFlow(_props: FlowScreenProps<AccountInformatio
   const locale = useLocale();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const fromQuery = accountFromQuery(search.get('accountId'));
+  const fromQuery = decodeAccountId(search.get('accountId'));
   const profile = useQuery(profileQuery);
   const accountId = fromQuery ?? profile.data?.accountId;
   const content = useAccountInformationContent(locale);

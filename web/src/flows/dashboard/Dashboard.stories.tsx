@@ -7,6 +7,9 @@ import type { Locale } from '../../lib/locale';
 import { TOUR_SEEN_KEY } from './components/WelcomeTour';
 import { dashboards, type DashboardState } from './fixtures';
 import { dashboardHandlers } from './handlers';
+// where the account-state page leads (stories only: the flow itself imports no other flow)
+import { activations } from '../activation/fixtures';
+import { activationHandlers } from '../activation/handlers';
 import { dashboardContent } from './testContent';
 
 /**
@@ -71,14 +74,21 @@ export const OfferBannerEs = story('offer', 'es', (canvas) => expect(canvas.getB
 export const WinbackBannerEn = story('winback', 'en', (canvas) => expect(canvas.getByTestId('winback-banner')).toBeVisible());
 export const WinbackBannerEs = story('winback', 'es', (canvas) => expect(canvas.getByTestId('winback-banner')).toBeVisible());
 
-/** Active account needing activation: the account-state page with the activation link. */
+/**
+ * Active account needing activation: the account-state page with the activation link, which
+ * leaves by itself for the activation steps after 1.5 s (their calls answered too).
+ */
 function activation(locale: Locale): Story {
+  const entry = { ...activations.found, accountId: '8773100000000002' };
   return {
     args: { path: `/${locale}/dashboard` },
-    parameters: { msw: { handlers: [...contentHandlers(content), ...dashboardHandlers(dashboards.activation)] } },
+    parameters: {
+      msw: { handlers: [...contentHandlers(content), ...dashboardHandlers(dashboards.activation), ...activationHandlers({ entry, session: false })] },
+    },
     play: async ({ canvasElement }) => {
       const canvas = within(canvasElement);
       await waitFor(() => expect(canvas.getByRole('link', { name: c[locale].activationNeeded.link })).toBeVisible(), { timeout: 10_000 });
+      await waitFor(() => expect(canvasElement.querySelector('[data-page="activation"][data-stage="steps"]')).toBeVisible(), { timeout: 10_000 });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentHandlers } from '../../testing/recordings';
@@ -64,13 +64,20 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
     expect(screen.queryByTestId('reconnect-faq')).not.toBeInTheDocument();
   });
 
-  it('activation: the account-state page links to activation with the account in base64', async () => {
-    server.use(...dashboardHandlers(dashboards.activation));
+  it('activation: the account-state page links to activation with the account in base64, then goes there after 1.5 s', async () => {
+    const href = `/es/activation?accountId=${btoa('8773100000000002')}&bhr=true`;
+    server.use(
+      ...dashboardHandlers(dashboards.activation),
+      // the activation page's own call: not the subject here
+      http.get('*/secure2/accounts/:accountId/activation', () => delay('infinite')),
+    );
     const { router } = renderApp('/es/dashboard?bhr=true');
     const link = await screen.findByRole('link', { name: es.activationNeeded.link });
-    expect(link).toHaveAttribute('href', `/es/activation?accountId=${btoa('8773100000000002')}&bhr=true`);
+    expect(link).toHaveAttribute('href', href);
     expect(screen.getByRole('heading', { level: 1, name: es.activationNeeded.title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/es/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/es/activation'), { timeout: 5_000 });
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(href);
   });
 
   it('auxDashboard: reloads the dashboard with the aux account', async () => {

@@ -15,7 +15,7 @@ import { useDashboardContent, type DashboardContent } from './content';
 import { DashboardView } from './DashboardView';
 import { NotificationsView } from './NotificationsView';
 import { ServiceDetailView } from './ServiceDetailView';
-import { decodeAccountId } from './format';
+import { decodeAccountId } from '../../lib/accountId';
 import { ERROR_REDIRECT_MS, failureTarget, readiness, type Readiness } from './readiness';
 import { dashboardFlow, type DashboardPageDef, type DashboardPageId } from './routes';
 import type { Dashboard } from './types';

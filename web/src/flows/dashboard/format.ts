@@ -9,18 +9,4 @@ export function formatServiceDate(isoDate: string): string {
   return Number.isNaN(date.getTime()) ? isoDate : utcDate.format(date);
 }
 
-/** The account id as the dashboard and activation queries carry it (seed 001 §2: base64). */
-export function encodeAccountId(accountId: string): string {
-  return btoa(accountId);
-}
 
-/** The account id of a base64 `accountId` query value; `undefined` unless 16 digits. */
-export function decodeAccountId(value: string | null): string | undefined {
-  if (!value) return undefined;
-  try {
-    const id = atob(value);
-    return /^\d{16}$/.test(id) ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CallFailure } from '../../api/client';
 import { ACCOUNT_ID, dashboards } from './fixtures';
-import { decodeAccountId, encodeAccountId, formatServiceDate } from './format';
+import { decodeAccountId, encodeAccountId } from '../../lib/accountId';
+import { formatServiceDate } from './format';
 import { ACTIVATION_REDIRECT_MS, ERROR_REDIRECT_MS, failureTarget, readiness } from './readiness';
 
 const none = new URLSearchParams();

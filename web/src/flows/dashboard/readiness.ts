@@ -1,6 +1,6 @@
 import { sessionErrorTarget } from '../../lib/accountSession';
 import type { Locale } from '../../lib/locale';
-import { encodeAccountId } from './format';
+import { encodeAccountId } from '../../lib/accountId';
 import type { Dashboard } from './types';
 
 /** Seed 001 §9: error redirect delay 1,000 ms; activation redirect delay 1,500 ms. */

@@ -4,7 +4,7 @@ import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { Checkbox } from '../../components/Checkbox';
 import { cancelAutoRefill, enrolAutoRefill, paymentInfoQuery, type ChangeResult } from './api';
-import { fill } from './content';
+import { fill } from '../../lib/format';
 import type { PageAlert, PaymentsPageProps } from './types';
 import { useFormLock } from './useFormLock';
 

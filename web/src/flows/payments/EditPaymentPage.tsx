@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { CallFailure } from '../../api/client';
 import { CARD_ENTRY_HEIGHT, useCardEntry, type CardSubmitResponse } from '../../lib/useCardEntry';
 import { changeCard, paymentInfoQuery, type CardChange, type ChangeResult, type SavedCard } from './api';
-import { fill, type PaymentsContent } from './content';
+import { fill } from '../../lib/format';
+import type { PaymentsContent } from './content';
 import type { PageAlert, PaymentsPageProps } from './types';
 import { useFormLock } from './useFormLock';
 

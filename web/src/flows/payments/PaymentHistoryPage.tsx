@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Pagination } from '../../components/Pagination';
 import { paymentHistoryQuery } from './api';
-import { fill } from './content';
+import { fill } from '../../lib/format';
 import { formatDollars, formatUtcDate } from './format';
 import type { PaymentsPageProps } from './types';
 

@@ -10,7 +10,7 @@ import { AutoRefillPage } from './AutoRefillPage';
 import { EditPaymentPage } from './EditPaymentPage';
 import { PaymentHistoryPage } from './PaymentHistoryPage';
 import { usePaymentsContent } from './content';
-import { accountFromQuery } from './format';
+import { decodeAccountId } from '../../lib/accountId';
 import type { PaymentsPageDef } from './routes';
 import '../../styles/dashboard.css';
 import '../../styles/payments.css';
@@ -24,7 +24,7 @@ export function PaymentsScreen({ page }: FlowScreenProps<PaymentsPageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const fromQuery = accountFromQuery(search.get('accountId'));
+  const fromQuery = decodeAccountId(search.get('accountId'));
   const profile = useQuery({ ...profileQuery, enabled: fromQuery === undefined });
   const accountId = fromQuery ?? profile.data?.accountId;
   const content = usePaymentsContent(locale);

@@ -11,13 +11,3 @@ export function formatDollars(amount: string): string {
   return `$${amount}`;
 }
 
-/** The account of the page: the query's base64 `accountId` (seed 001 §2) when 16 digits. */
-export function accountFromQuery(value: string | null): string | undefined {
-  if (!value) return undefined;
-  try {
-    const id = atob(value);
-    return /^\d{16}$/.test(id) ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -4,7 +4,9 @@ import contentJson from '../../content/recordings/content.json';
 import { recordingHandlers, type ContentRecording, type Exchange, type Recording } from '../../testing/recordings';
 import { bySituation, TIMEOUT, type Locale } from '../../testing/scenarioStory';
 import { StoryApp } from '../../testing/StoryApp';
-import { encodeAccountId } from '../dashboard/format';
+import { encodeAccountId } from '../../lib/accountId';
+import { activations } from '../activation/fixtures';
+import { activationHandlers } from '../activation/handlers';
 
 const content = contentJson as unknown as ContentRecording;
 const recordings = bySituation(import.meta.glob<Recording>('./recordings/*.json', { eager: true, import: 'default' }));
@@ -39,6 +41,15 @@ function lastAccount(recording: Recording): string {
   return id;
 }
 
+/**
+ * The account-state page leaves for the activation steps after 1.5 s: their calls (not part of
+ * the sign-in recording) answered as the BFF would for the recording's account.
+ */
+function leavesFor(recording: Recording | undefined) {
+  if (!recording) return [];
+  return activationHandlers({ entry: { ...activations.found, accountId: lastAccount(recording) }, session: false });
+}
+
 function recorded(situation: string, page: Page, locale: Locale): Story {
   const recording = recordings.get(situation);
   const below = page === 'dashboard' || page === 'activation' ? '' : `/${page}`;
@@ -46,7 +57,7 @@ function recorded(situation: string, page: Page, locale: Locale): Story {
   return {
     name: `${situation} ${page} [${locale}]`,
     args: { path: recording ? `/${locale}/dashboard${below}?accountId=${encodeAccountId(lastAccount(recording))}` : `/${locale}/dashboard` },
-    parameters: { msw: { handlers: recording ? recordingHandlers(recording, content) : [] } },
+    parameters: { msw: { handlers: [...(page === 'activation' ? leavesFor(recording) : []), ...(recording ? recordingHandlers(recording, content) : [])] } },
     play: async ({ canvasElement }) => {
       if (!recording) throw new Error(`no recording of signin/${situation}`);
       await waitFor(() => expect(canvasElement.querySelector(marker)).toBeVisible(), { timeout: TIMEOUT });

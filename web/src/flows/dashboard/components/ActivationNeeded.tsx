@@ -1,11 +1,20 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import type { DashboardContent } from '../content';
+import { ACTIVATION_REDIRECT_MS } from '../readiness';
 
 /**
  * The account-state page of an account that needs activation (seed 001 §4 "Page readiness and
- * checks"): says so and links to activation with the account in base64. The activation flow
- * comes with a later issue, so the page waits for the user instead of leaving by itself.
+ * checks"): says so and leaves by itself for activation (the account in base64) after 1.5 s
+ * (`ACTIVATION_REDIRECT_MS`, seed 001 §9); the link stays for keyboard and screen-reader users
+ * who get there first.
  */
 export function ActivationNeeded({ content, href }: { content: DashboardContent['activationNeeded']; href: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const t = setTimeout(() => navigate(href, { replace: true }), ACTIVATION_REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [navigate, href]);
   return (
     <section className="page-message" data-page="dashboard" data-stage="activation">
       <title>{content.title}</title>

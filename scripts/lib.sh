@@ -64,4 +64,4 @@ start_schemathesis_bff() {
   echo "the schemathesis BFF did not start" >&2; return 1
 }
 
-stop_schemathesis_bff() { kill "$ST_BFF_PID" 2>/dev/null || true; }
+stop_schemathesis_bff() { kill "${ST_BFF_PID:-}" 2>/dev/null || true; }

@@ -13,7 +13,7 @@
 //! both sides of every call. Every `Option<_>` field of these types carries
 //! `#[oai(skip_serializing_if_is_none)]` (poem-openapi, the simulators' answers) and
 //! `#[serde(default, skip_serializing_if = "Option::is_none")]` (serde, the BFF's requests);
-//! reading still accepts an explicit `null` as absent. The tests in `null_policy.rs` check it.
+//! reading still accepts an explicit `null` as absent. The tests in `tests/unit/null_policy.rs` check it.
 //!
 //! Unknown fields: no type denies them (the BFF in production is a tolerant reader); [`parse`]
 //! reads JSON strictly (simulators' bundles, the BFF in harness mode) or reporting them.
@@ -36,9 +36,6 @@ pub mod service;
 pub mod serviceability;
 pub mod tax;
 pub mod van;
-
-#[cfg(test)]
-mod null_policy;
 
 /// Header that selects a simulator scenario (harness mode only; see `ARCHITECTURE.md` §4).
 /// The BFF sets it from the harness cookie; production configuration never sends it.

@@ -18,7 +18,7 @@ use poem_openapi::types::{ParseFromJSON, ToJSON, Type};
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value, json};
 
-use crate::*;
+use upstream::*;
 
 /// One payload type: its schema name, registration and round trips through both sides.
 struct Root {

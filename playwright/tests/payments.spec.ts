@@ -32,7 +32,7 @@ async function settled(page: Page, id: string) {
   return p;
 }
 
-test('add a card with the card-entry stand-in, then remove it', async ({ page }) => {
+test('add a card with the card-entry stand-in, replace it with another, then remove it', async ({ page }) => {
   await signIn(page, 'en', 'owner-one', { scenario: 'payments/add-card' });
   await page.waitForURL(/\/en\/dashboard/);
   const c = await paymentsContent(page, 'en');
@@ -53,6 +53,18 @@ test('add a card with the card-entry stand-in, then remove it', async ({ page })
   await expect(p.getByText(c.editPayment.saved)).toBeVisible();
   await expect(p.getByTestId('saved-card')).toContainText('xxxx-xxxx-xxxx-1111');
   await expectNoAxeViolations(page, 'edit-payment saved');
+  // update: Edit opens the card entry again; the new card replaces the saved one
+  await p.getByRole('button', { name: c.editPayment.edit }).click();
+  await expect(p).toHaveAttribute('data-stage', 'editing');
+  await expect(p.getByRole('heading', { name: c.editPayment.newCardHeading })).toBeVisible();
+  await card.locator('#cardNumber').fill('5555555555554444');
+  await card.locator('#expirationDate').fill('11/31');
+  await card.locator('#cvv').fill('321');
+  const updated = page.waitForResponse((r) => r.url().includes('/payment-instrument'));
+  await p.getByRole('button', { name: c.editPayment.save }).click();
+  expect((await updated).status()).toBe(200);
+  await expect(p.getByTestId('saved-card')).toContainText('xxxx-xxxx-xxxx-4444');
+  await expect(p).toHaveAttribute('data-stage', 'saved');
   await p.getByRole('button', { name: c.editPayment.remove }).click();
   await expect(p.getByText(c.editPayment.removed)).toBeVisible();
   await expect(p).toHaveAttribute('data-stage', 'new');

@@ -36,7 +36,11 @@
 use poem::http::StatusCode;
 use poem_openapi::{Enum, Object};
 
-use crate::{store::StoreError, telemetry::current_request_id, upstream::UpstreamError};
+use crate::{
+    store::{Idempotent, StoreError},
+    telemetry::current_request_id,
+    upstream::UpstreamError,
+};
 
 /// Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize, serde::Deserialize)]
@@ -349,6 +353,38 @@ impl From<StoreError> for ApiError {
                 ApiError::new(ErrorCode::Internal, "internal error")
             }
         }
+    }
+}
+
+/// The answer an `Idempotency-Key` holds (`Store::idempotent` of a fallible run): its one
+/// answer, a replayed error carrying this request's id; 422 `IDEMPOTENCY_MISMATCH` with
+/// `mismatch` as its message when the key was used for another request; a store failure as
+/// [`From<StoreError>`] says.
+pub fn keyed_answer<T>(
+    got: Result<Idempotent<Result<T, ApiError>>, StoreError>,
+    mismatch: &'static str,
+) -> Result<T, ApiError> {
+    match got {
+        Err(e) => Err(e.into()),
+        Ok(Idempotent::Mismatch) => Err(ApiError::new(ErrorCode::IdempotencyMismatch, mismatch)),
+        Ok(Idempotent::Answer(Ok(a))) => Ok(a),
+        Ok(Idempotent::Answer(Err(mut e))) => {
+            e.request_id = current_request_id();
+            Err(e)
+        }
+    }
+}
+
+/// The answer of an attempt slot (`Store::idempotent` without a fingerprint, so a mismatch is
+/// a bug: 500 `INTERNAL`, `what` naming the slot); a store failure as [`From<StoreError>`] says.
+pub fn slot_answer<T>(
+    got: Result<Idempotent<Result<T, ApiError>>, StoreError>,
+    what: &'static str,
+) -> Result<T, ApiError> {
+    match got {
+        Ok(Idempotent::Answer(a)) => a,
+        Ok(Idempotent::Mismatch) => Err(ApiError::new(ErrorCode::Internal, what)),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -24,9 +24,8 @@ use crate::http::{
 };
 use crate::{
     domain::{cart, promotions},
-    http::error::{ApiError, ErrorCode, FieldError},
+    http::error::{ApiError, ErrorCode, FieldError, keyed_answer, slot_answer},
     state::AppState,
-    store::Idempotent,
     upstream as up,
     upstream::UpstreamError,
 };
@@ -334,35 +333,22 @@ impl BuyApi {
             let sid2 = sid.clone();
             let place_once =
                 move || async move { place(&st2, &sid2, &call_ctx, lang, payload).await };
-            match st
-                .store
-                .idempotent::<SubmitAnswer, _>(&slot, "", place_once)
-                .await
-            {
-                Ok(Idempotent::Answer(a)) => a,
-                Ok(Idempotent::Mismatch) => Err(ApiError::new(
-                    ErrorCode::Internal,
-                    "order attempt slot fingerprint mismatch",
-                )),
-                Err(e) => Err(ApiError::from(e)),
-            }
-        };
-        match state
-            .store
-            .idempotent::<SubmitAnswer, _>(&key, &fingerprint, run)
-            .await
-        {
-            Err(e) => ApiError::from(e).into(),
-            Ok(Idempotent::Mismatch) => ApiError::new(
-                ErrorCode::IdempotencyMismatch,
-                "this Idempotency-Key was used with a different body",
+            slot_answer(
+                st.store
+                    .idempotent::<SubmitAnswer, _>(&slot, "", place_once)
+                    .await,
+                "order attempt slot fingerprint mismatch",
             )
-            .into(),
-            Ok(Idempotent::Answer(Ok(r))) => SubmitOrderResponse::Ok(Json(r)),
-            Ok(Idempotent::Answer(Err(mut e))) => {
-                e.request_id = crate::telemetry::current_request_id();
-                e.into()
-            }
+        };
+        match keyed_answer(
+            state
+                .store
+                .idempotent::<SubmitAnswer, _>(&key, &fingerprint, run)
+                .await,
+            "this Idempotency-Key was used with a different body",
+        ) {
+            Ok(r) => SubmitOrderResponse::Ok(Json(r)),
+            Err(e) => e.into(),
         }
     }
 }

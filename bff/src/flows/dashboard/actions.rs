@@ -23,12 +23,11 @@ use crate::{
     domain::dashboard as rules,
     http::{
         auth::OwnedAccount,
-        error::{ApiError, ErrorCode},
+        error::{ApiError, ErrorCode, keyed_answer},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
         tags::ApiTags,
     },
     state::AppState,
-    store::Idempotent,
     upstream as up,
 };
 
@@ -75,22 +74,15 @@ impl DashboardActionsApi {
             owned.session.context_id, idempotency_key.0
         );
         let run = move || async move { cancel(&st, &ctx, lang, &account).await };
-        match state
-            .store
-            .idempotent::<Result<CancelMoveAnswer, ApiError>, _>(&key, "", run)
-            .await
-        {
-            Err(e) => ApiError::from(e).into(),
-            Ok(Idempotent::Mismatch) => ApiError::new(
-                ErrorCode::IdempotencyMismatch,
-                "this Idempotency-Key was used with a different request",
-            )
-            .into(),
-            Ok(Idempotent::Answer(Ok(a))) => CancelScheduledMoveResponse::Ok(Json(a)),
-            Ok(Idempotent::Answer(Err(mut e))) => {
-                e.request_id = crate::telemetry::current_request_id();
-                e.into()
-            }
+        match keyed_answer(
+            state
+                .store
+                .idempotent::<Result<CancelMoveAnswer, ApiError>, _>(&key, "", run)
+                .await,
+            "this Idempotency-Key was used with a different request",
+        ) {
+            Ok(r) => CancelScheduledMoveResponse::Ok(Json(r)),
+            Err(e) => e.into(),
         }
     }
 

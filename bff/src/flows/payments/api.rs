@@ -19,12 +19,11 @@ use crate::{
     flows::card_entry,
     http::{
         auth::{OwnedAccount, now_ms},
-        error::{ApiError, ErrorCode, FieldError},
+        error::{ApiError, ErrorCode, FieldError, keyed_answer},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
         tags::ApiTags,
     },
     state::AppState,
-    store::Idempotent,
     upstream::{self as up, CallCtx, content::Lang},
 };
 
@@ -194,22 +193,15 @@ async fn card_change(
         let (state, lang, account) = (state.clone(), locale(req), owned.account_id.clone());
         move || change_card(state, ctx, lang, id, account, kind, body)
     };
-    match state
-        .store
-        .idempotent::<Result<ChangeResult, ApiError>, _>(&slot, &fingerprint, run)
-        .await
-    {
-        Err(e) => ApiError::from(e).into(),
-        Ok(Idempotent::Mismatch) => ApiError::new(
-            ErrorCode::IdempotencyMismatch,
-            "this Idempotency-Key was used with a different change",
-        )
-        .into(),
-        Ok(Idempotent::Answer(Ok(r))) => CardChangeResponse::Ok(Json(r)),
-        Ok(Idempotent::Answer(Err(mut e))) => {
-            e.request_id = crate::telemetry::current_request_id();
-            e.into()
-        }
+    match keyed_answer(
+        state
+            .store
+            .idempotent::<Result<ChangeResult, ApiError>, _>(&slot, &fingerprint, run)
+            .await,
+        "this Idempotency-Key was used with a different change",
+    ) {
+        Ok(r) => CardChangeResponse::Ok(Json(r)),
+        Err(e) => e.into(),
     }
 }
 

@@ -29,12 +29,11 @@ use crate::{
     flows::payments::build::saved_card,
     http::{
         auth::OwnedAccount,
-        error::{ApiError, ErrorCode, FieldError},
+        error::{ApiError, ErrorCode, FieldError, keyed_answer, slot_answer},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
         tags::ApiTags,
     },
     state::AppState,
-    store::Idempotent,
     upstream::{self as up, CallCtx, content::Lang},
 };
 
@@ -372,35 +371,22 @@ impl RefillApi {
             let st2 = st.clone();
             let place_once =
                 move || async move { place(st2, ctx, lang, id, version, held, payload).await };
-            match st
-                .store
-                .idempotent::<SubmitAnswer, _>(&slot, "", place_once)
-                .await
-            {
-                Ok(Idempotent::Answer(a)) => a,
-                Ok(Idempotent::Mismatch) => Err(ApiError::new(
-                    ErrorCode::Internal,
-                    "refill attempt slot fingerprint mismatch",
-                )),
-                Err(e) => Err(ApiError::from(e)),
-            }
-        };
-        match state
-            .store
-            .idempotent::<SubmitAnswer, _>(&slot_key, &fingerprint, run)
-            .await
-        {
-            Err(e) => ApiError::from(e).into(),
-            Ok(Idempotent::Mismatch) => ApiError::new(
-                ErrorCode::IdempotencyMismatch,
-                "this Idempotency-Key was used with a different body",
+            slot_answer(
+                st.store
+                    .idempotent::<SubmitAnswer, _>(&slot, "", place_once)
+                    .await,
+                "refill attempt slot fingerprint mismatch",
             )
-            .into(),
-            Ok(Idempotent::Answer(Ok(r))) => SubmitRefillResponse::Ok(Json(r)),
-            Ok(Idempotent::Answer(Err(mut e))) => {
-                e.request_id = crate::telemetry::current_request_id();
-                e.into()
-            }
+        };
+        match keyed_answer(
+            state
+                .store
+                .idempotent::<SubmitAnswer, _>(&slot_key, &fingerprint, run)
+                .await,
+            "this Idempotency-Key was used with a different body",
+        ) {
+            Ok(r) => SubmitRefillResponse::Ok(Json(r)),
+            Err(e) => e.into(),
         }
     }
 

@@ -27,12 +27,11 @@ use crate::{
     domain::dashboard,
     http::{
         auth::OwnedAccount,
-        error::{ApiError, ErrorCode, FieldError},
+        error::{ApiError, ErrorCode, FieldError, keyed_answer, slot_answer},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
         tags::ApiTags,
     },
     state::AppState,
-    store::Idempotent,
     upstream::{self as up, CallCtx, SOURCE, content::Lang},
 };
 
@@ -231,35 +230,22 @@ impl PinRefillApi {
             let slot = format!("redeemRefillPin:{id}:attempt:{attempt}");
             let st2 = st.clone();
             let once = move || async move { redeem_once(&st2, &ctx, lang, &account, &pin).await };
-            match st
-                .store
-                .idempotent::<RedeemAnswer, _>(&slot, "", once)
-                .await
-            {
-                Ok(Idempotent::Answer(a)) => a,
-                Ok(Idempotent::Mismatch) => Err(ApiError::new(
-                    ErrorCode::Internal,
-                    "redemption attempt slot fingerprint mismatch",
-                )),
-                Err(e) => Err(ApiError::from(e)),
-            }
-        };
-        match state
-            .store
-            .idempotent::<RedeemAnswer, _>(&key, &attempt.to_string(), run)
-            .await
-        {
-            Err(e) => ApiError::from(e).into(),
-            Ok(Idempotent::Mismatch) => ApiError::new(
-                ErrorCode::IdempotencyMismatch,
-                "this Idempotency-Key was used for another validated PIN",
+            slot_answer(
+                st.store
+                    .idempotent::<RedeemAnswer, _>(&slot, "", once)
+                    .await,
+                "redemption attempt slot fingerprint mismatch",
             )
-            .into(),
-            Ok(Idempotent::Answer(Ok(r))) => RedeemRefillPinResponse::Ok(Json(r)),
-            Ok(Idempotent::Answer(Err(mut e))) => {
-                e.request_id = crate::telemetry::current_request_id();
-                e.into()
-            }
+        };
+        match keyed_answer(
+            state
+                .store
+                .idempotent::<RedeemAnswer, _>(&key, &attempt.to_string(), run)
+                .await,
+            "this Idempotency-Key was used for another validated PIN",
+        ) {
+            Ok(r) => RedeemRefillPinResponse::Ok(Json(r)),
+            Err(e) => e.into(),
         }
     }
 }

@@ -6,7 +6,6 @@ import { useAll } from '../content/hooks';
 import type { Locale } from '../lib/locale';
 import { formatPhone } from '../lib/phone';
 import { Checkbox } from './Checkbox';
-import type { SyncUp } from './SyncUpCheck';
 import '../styles/account-information.css';
 
 export type AccountHolder = Schemas['AccountHolder'];
@@ -26,7 +25,7 @@ export function signInIdText(holder: AccountHolder): string | undefined {
  * `getSyncUp` said so (`data`, from `SyncUpCheck`, which loads this module only then); closing it
  * (close, Escape, outside) counts as shown. A failure keeps it open with the `all` bundle's message.
  */
-export function SyncUpModal({ accountId, locale, data }: { accountId: string; locale: Locale; data: SyncUp }) {
+export function SyncUpModal({ accountId, locale, data }: { accountId: string; locale: Locale; data: Schemas['SyncUp'] }) {
   const texts = useAll(locale).data?.syncUp;
   const [open, setOpen] = useState(true);
   const [smsOptIn, setSmsOptIn] = useState(data.defaults.smsOptIn);

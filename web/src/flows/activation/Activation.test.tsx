@@ -75,6 +75,17 @@ describe('activation steps (seed 001 §4 "Activation", §5)', () => {
     expect(screen.getByRole('button', { name: new RegExp(en.steps.deviceTitle) })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('a busy phone whose three turns fire at once still opens every step, the VAN name step too', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(...activationHandlers({ entry: activations.van }));
+    renderApp(link('en'));
+    await screen.findByTestId('step-name');
+    await act(() => vi.advanceTimersByTimeAsync(STEP_MS[2]));
+    expect(screen.getByRole('button', { name: new RegExp(en.steps.accountNameTitle) })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('textbox', { name: en.steps.firstName })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: new RegExp(en.steps.deviceTitle) })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('es, modem not located: the MAC formatted as typed, Submit at 17 characters, then Activate', async () => {
     const calls: ActivationCall[] = [];
     server.use(...activationHandlers({ entry: activations.notLocated, result: results.success, calls }));

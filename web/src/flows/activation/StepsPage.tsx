@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   Button,
@@ -29,6 +29,7 @@ type StepId = 'account' | 'name' | 'device';
 
 /** Each step's turn in `STEP_MS` (seed 001 §9 "Activation step timings 0.5/1/1.5 s"); a non-VAN account skips the name's. */
 const TURN: Record<StepId, number> = { account: 0, name: 1, device: 2 };
+const stepsOf = (van: boolean): StepId[] => (van ? ['account', 'name', 'device'] : ['account', 'device']);
 
 /** Seed 001 §5 "Account name step: non-empty first and last name". */
 const nameSchema = z.object({
@@ -77,7 +78,7 @@ export interface StepsPageProps {
  */
 export function StepsPage({ texts, activation, locale, onActivate }: StepsPageProps) {
   const s = texts.steps;
-  const steps: StepId[] = activation.van ? ['account', 'name', 'device'] : ['account', 'device'];
+  const steps = stepsOf(activation.van);
   const turns = useStepTurns();
   const hadTurn = (id: StepId) => turns > TURN[id];
 
@@ -107,12 +108,17 @@ export function StepsPage({ texts, activation, locale, onActivate }: StepsPagePr
   };
   const canActivate = steps.every((id) => done[id]);
 
-  // the step whose turn came last is open; the customer may open or close any
+  // each step opens when its turn comes and stays open; the customer may open or close any.
+  // Every step whose turn came since the last render opens, not only the latest: a busy phone
+  // can run the three timers in one batch, and the name step must not be skipped then.
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());
-  const current = steps.filter(hadTurn).at(-1);
+  const opened = useRef(0);
+  const van = activation.van;
   useEffect(() => {
-    if (current) setExpanded((e) => new Set([...e, current]));
-  }, [current]);
+    const newly = stepsOf(van).filter((id) => TURN[id] >= opened.current && TURN[id] < turns);
+    opened.current = turns;
+    if (newly.length > 0) setExpanded((e) => new Set([...e, ...newly]));
+  }, [turns, van]);
 
   const activate = () =>
     onActivate({

@@ -53,6 +53,182 @@ section!(
         notifications: NotificationsTexts,
         /// The payment pages: edit payment, auto-refill, payment history (issue 12).
         payments: PaymentsTexts,
+        /// The refill pages: customize (card and PIN tabs), payment, review, confirmation
+        /// (issue 13).
+        refill: RefillTexts,
+    }
+);
+
+section!(
+    /// The refill pages (seed 002 §2.2 to §2.6, §4.1, §4.3b, §4.8, §9). Placeholders filled by
+    /// the web: `{percent}`, `{n}`, `{date}`, `{number}`, `{price}`. Error messages are not
+    /// here: the BFF answers the error catalogue's, in the request's language.
+    RefillTexts {
+        /// Shown while the refill offer loads.
+        loading: String,
+        /// A call failed without a catalogue message (the service did not answer).
+        generic_error: String,
+        /// Link back to the dashboard.
+        back: String,
+        /// Progress bar titles and its accessible value.
+        progress: RefillProgressTexts,
+        /// Names by product code (plans, TV packages, add-ons).
+        products: Vec<CodeText>,
+        /// A product code not listed in `products` (the code is never shown).
+        other_product: String,
+        /// Names by promo discount id.
+        promos: Vec<CodeText>,
+        /// A promo not listed in `promos`.
+        other_promo: String,
+        customize: RefillCustomizeTexts,
+        cart: RefillCartTexts,
+        pin: RefillPinTexts,
+        payment: RefillPaymentTexts,
+        review: RefillReviewTexts,
+        confirmation: RefillConfirmationTexts,
+    }
+);
+
+section!(
+    /// The progress bar (seed 002 §2.2, §9: 33% on the first step, 66% on the later ones).
+    RefillProgressTexts {
+        customize: String,
+        payment: String,
+        review: String,
+        /// Accessible value: `{percent}% complete`.
+        value: String,
+    }
+);
+
+section!(
+    /// `/{locale}/refill` (seed 002 §2.2, §4.1, §4.8): the card and PIN tabs, plan radios,
+    /// internet checkbox, TV packages and add-ons, Next and the winback modal.
+    RefillCustomizeTexts {
+        title: String,
+        /// Accessible name of the tab list.
+        tabs_label: String,
+        card_tab: String,
+        pin_tab: String,
+        /// Legend of the internet plan radios.
+        plan_legend: String,
+        /// `{n} days`: the radio's duration.
+        plan_days: String,
+        /// The internet checkbox.
+        internet: String,
+        /// Why the internet checkbox is disabled (no days remaining).
+        internet_required: String,
+        tv_heading: String,
+        packages_legend: String,
+        add_ons_legend: String,
+        /// The 30-to-60-days banner of `REFILL_$45_FOR_60_DAYS` (seed 002 §4.8).
+        banner_60_days: String,
+        /// Announced while the cart is being priced.
+        updating: String,
+        next: String,
+        /// The winback modal on Next (seed 002 §2.2, §4.8).
+        winback: RefillWinbackTexts,
+    }
+);
+
+section!(
+    /// The winback promo modal: free 30-day refill, $90 for up to 90 days, saving $45.
+    RefillWinbackTexts { title: String, body: String, accept: String, decline: String }
+);
+
+section!(
+    /// The cart summary (seed 002 §3.1, §4.8, §9 "45.00 struck through and 10.00").
+    RefillCartTexts {
+        heading: String,
+        /// `Qty {n}`.
+        quantity: String,
+        /// Screen-reader text of a struck price: `Was {price}`.
+        was: String,
+        /// Screen-reader text of the price shown after it: `Now {price}`.
+        now: String,
+        /// The ACP credit line.
+        acp: String,
+        subtotal: String,
+        taxes: String,
+        /// The tax service failed: the total is the subtotal (seed 002 §4.5).
+        tax_unavailable: String,
+        total: String,
+        /// No product in the cart.
+        empty: String,
+    }
+);
+
+section!(
+    /// The refill PIN tab (seed 002 §2.3, §4.3b). The errors' texts are the catalogue's.
+    RefillPinTexts {
+        heading: String,
+        intro: String,
+        label: String,
+        /// Under the field: at most 16 characters.
+        hint: String,
+        /// The field is empty.
+        required: String,
+        verify: String,
+        verifying: String,
+        details_heading: String,
+        pin: String,
+        plans: String,
+        /// `{n} x 30 days`.
+        plans_value: String,
+        /// The PIN's own expiry.
+        expires: String,
+        /// The service's expiry once redeemed.
+        new_expiry: String,
+        redeem: String,
+        redeeming: String,
+        /// Drops the validated PIN and shows the field again.
+        other_pin: String,
+        /// Title of the "system does not recognize" modal.
+        not_recognised_title: String,
+        close: String,
+    }
+);
+
+section!(
+    /// `/{locale}/refill/payment` (seed 002 §2.4): the card entry, or the saved card to keep.
+    RefillPaymentTexts { title: String, intro: String, save: String, use_saved: String, back: String }
+);
+
+section!(
+    /// `/{locale}/refill/review` (seed 002 §2.5).
+    RefillReviewTexts {
+        title: String,
+        payment_heading: String,
+        edit: String,
+        agreement: String,
+        submit: String,
+        submitting: String,
+        /// A refill answered with a warning stays on the confirmation; this is its note.
+        warning: String,
+        back: String,
+    }
+);
+
+section!(
+    /// `/{locale}/refill/confirmation` (seed 002 §2.6).
+    RefillConfirmationTexts {
+        /// "Refill successful".
+        title: String,
+        thanks: String,
+        verification: String,
+        /// `Order number {number}`.
+        order_number: String,
+        details: String,
+        /// `Refilled on {date}`.
+        refilled_on: String,
+        /// `Your internet now expires on {date}` (PIN refill).
+        new_expiry: String,
+        /// "Continue to my account".
+        continue_label: String,
+        auto_refill_title: String,
+        auto_refill_body: String,
+        auto_refill_action: String,
+        /// "Finalizing refill ..." while loading.
+        finalizing: String,
     }
 );
 

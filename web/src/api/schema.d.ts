@@ -1385,6 +1385,11 @@ export interface components {
             notifications: components["schemas"]["NotificationsTexts"] & unknown;
             /** @description The payment pages: edit payment, auto-refill, payment history (issue 12). */
             payments: components["schemas"]["PaymentsTexts"] & unknown;
+            /**
+             * @description The refill pages: customize (card and PIN tabs), payment, review, confirmation
+             *     (issue 13).
+             */
+            refill: components["schemas"]["RefillTexts"] & unknown;
         };
         /**
          * AccountHeader
@@ -4051,6 +4056,28 @@ export interface components {
             winbackModal: boolean;
         };
         /**
+         * RefillCartTexts
+         * @description The cart summary (seed 002 §3.1, §4.8, §9 "45.00 struck through and 10.00").
+         */
+        RefillCartTexts: {
+            heading: string;
+            /** @description `Qty {n}`. */
+            quantity: string;
+            /** @description Screen-reader text of a struck price: `Was {price}`. */
+            was: string;
+            /** @description Screen-reader text of the price shown after it: `Now {price}`. */
+            now: string;
+            /** @description The ACP credit line. */
+            acp: string;
+            subtotal: string;
+            taxes: string;
+            /** @description The tax service failed: the total is the subtotal (seed 002 §4.5). */
+            taxUnavailable: string;
+            total: string;
+            /** @description No product in the cart. */
+            empty: string;
+        };
+        /**
          * RefillConfirmation
          * @description What the confirmation shows (seed 002 §2.6, §3.9 "Refill order kept for confirmation").
          */
@@ -4065,6 +4092,60 @@ export interface components {
             autoRefillOffer: boolean;
             /** @description When the refill was answered, RFC 3339 UTC. */
             refilledAt: string;
+        };
+        /**
+         * RefillConfirmationTexts
+         * @description `/{locale}/refill/confirmation` (seed 002 §2.6).
+         */
+        RefillConfirmationTexts: {
+            /** @description "Refill successful". */
+            title: string;
+            thanks: string;
+            verification: string;
+            /** @description `Order number {number}`. */
+            orderNumber: string;
+            details: string;
+            /** @description `Refilled on {date}`. */
+            refilledOn: string;
+            /** @description `Your internet now expires on {date}` (PIN refill). */
+            newExpiry: string;
+            /** @description "Continue to my account". */
+            continueLabel: string;
+            autoRefillTitle: string;
+            autoRefillBody: string;
+            autoRefillAction: string;
+            /** @description "Finalizing refill ..." while loading. */
+            finalizing: string;
+        };
+        /**
+         * RefillCustomizeTexts
+         * @description `/{locale}/refill` (seed 002 §2.2, §4.1, §4.8): the card and PIN tabs, plan radios,
+         *     internet checkbox, TV packages and add-ons, Next and the winback modal.
+         */
+        RefillCustomizeTexts: {
+            title: string;
+            /** @description Accessible name of the tab list. */
+            tabsLabel: string;
+            cardTab: string;
+            pinTab: string;
+            /** @description Legend of the internet plan radios. */
+            planLegend: string;
+            /** @description `{n} days`: the radio's duration. */
+            planDays: string;
+            /** @description The internet checkbox. */
+            internet: string;
+            /** @description Why the internet checkbox is disabled (no days remaining). */
+            internetRequired: string;
+            tvHeading: string;
+            packagesLegend: string;
+            addOnsLegend: string;
+            /** @description The 30-to-60-days banner of `REFILL_$45_FOR_60_DAYS` (seed 002 §4.8). */
+            banner60Days: string;
+            /** @description Announced while the cart is being priced. */
+            updating: string;
+            next: string;
+            /** @description The winback modal on Next (seed 002 §2.2, §4.8). */
+            winback: components["schemas"]["RefillWinbackTexts"] & unknown;
         };
         /**
          * RefillOffer
@@ -4104,6 +4185,59 @@ export interface components {
          */
         RefillOutcome: "refilled" | "warning" | "failed";
         /**
+         * RefillPaymentTexts
+         * @description `/{locale}/refill/payment` (seed 002 §2.4): the card entry, or the saved card to keep.
+         */
+        RefillPaymentTexts: {
+            title: string;
+            intro: string;
+            save: string;
+            useSaved: string;
+            back: string;
+        };
+        /**
+         * RefillPinTexts
+         * @description The refill PIN tab (seed 002 §2.3, §4.3b). The errors' texts are the catalogue's.
+         */
+        RefillPinTexts: {
+            heading: string;
+            intro: string;
+            label: string;
+            /** @description Under the field: at most 16 characters. */
+            hint: string;
+            /** @description The field is empty. */
+            required: string;
+            verify: string;
+            verifying: string;
+            detailsHeading: string;
+            pin: string;
+            plans: string;
+            /** @description `{n} x 30 days`. */
+            plansValue: string;
+            /** @description The PIN's own expiry. */
+            expires: string;
+            /** @description The service's expiry once redeemed. */
+            newExpiry: string;
+            redeem: string;
+            redeeming: string;
+            /** @description Drops the validated PIN and shows the field again. */
+            otherPin: string;
+            /** @description Title of the "system does not recognize" modal. */
+            notRecognisedTitle: string;
+            close: string;
+        };
+        /**
+         * RefillProgressTexts
+         * @description The progress bar (seed 002 §2.2, §9: 33% on the first step, 66% on the later ones).
+         */
+        RefillProgressTexts: {
+            customize: string;
+            payment: string;
+            review: string;
+            /** @description Accessible value: `{percent}% complete`. */
+            value: string;
+        };
+        /**
          * RefillResult
          * @description Answer of `submitRefill`.
          */
@@ -4118,6 +4252,61 @@ export interface components {
             message?: string;
             /** @description The confirmation (refilled, warning). */
             confirmation?: components["schemas"]["RefillConfirmation"] & unknown;
+        };
+        /**
+         * RefillReviewTexts
+         * @description `/{locale}/refill/review` (seed 002 §2.5).
+         */
+        RefillReviewTexts: {
+            title: string;
+            paymentHeading: string;
+            edit: string;
+            agreement: string;
+            submit: string;
+            submitting: string;
+            /** @description A refill answered with a warning stays on the confirmation; this is its note. */
+            warning: string;
+            back: string;
+        };
+        /**
+         * RefillTexts
+         * @description The refill pages (seed 002 §2.2 to §2.6, §4.1, §4.3b, §4.8, §9). Placeholders filled by
+         *     the web: `{percent}`, `{n}`, `{date}`, `{number}`, `{price}`. Error messages are not
+         *     here: the BFF answers the error catalogue's, in the request's language.
+         */
+        RefillTexts: {
+            /** @description Shown while the refill offer loads. */
+            loading: string;
+            /** @description A call failed without a catalogue message (the service did not answer). */
+            genericError: string;
+            /** @description Link back to the dashboard. */
+            back: string;
+            /** @description Progress bar titles and its accessible value. */
+            progress: components["schemas"]["RefillProgressTexts"] & unknown;
+            /** @description Names by product code (plans, TV packages, add-ons). */
+            products: components["schemas"]["CodeText"][];
+            /** @description A product code not listed in `products` (the code is never shown). */
+            otherProduct: string;
+            /** @description Names by promo discount id. */
+            promos: components["schemas"]["CodeText"][];
+            /** @description A promo not listed in `promos`. */
+            otherPromo: string;
+            customize: components["schemas"]["RefillCustomizeTexts"];
+            cart: components["schemas"]["RefillCartTexts"];
+            pin: components["schemas"]["RefillPinTexts"];
+            payment: components["schemas"]["RefillPaymentTexts"];
+            review: components["schemas"]["RefillReviewTexts"];
+            confirmation: components["schemas"]["RefillConfirmationTexts"];
+        };
+        /**
+         * RefillWinbackTexts
+         * @description The winback promo modal: free 30-day refill, $90 for up to 90 days, saving $45.
+         */
+        RefillWinbackTexts: {
+            title: string;
+            body: string;
+            accept: string;
+            decline: string;
         };
         /**
          * ResetRouterTexts

@@ -12,6 +12,7 @@ import { accountInformationFlow } from '../flows/account-information/routes';
 import { activationFlow } from '../flows/activation/routes';
 import { dashboardFlow } from '../flows/dashboard/routes';
 import { paymentsFlows } from '../flows/payments/routes';
+import { refillFlow } from '../flows/refill/routes';
 import { retailFlow } from '../flows/retail/routes';
 import { signInFlows } from '../flows/signin/routes';
 import { SessionErrors } from './SessionErrors';
@@ -98,6 +99,7 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
     mountFlow(dashboardFlow, async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow, options),
     mountFlow(accountInformationFlow, async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow, options),
     ...paymentsFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen, options)),
+    mountFlow(refillFlow, async () => (await import('../flows/refill/RefillScreen')).RefillScreen, options),
     mountFlow(activationFlow, async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen, options),
   ]);
   const handoff = flows.find((f) => f.flow.base === 'handoff');

@@ -16,3 +16,14 @@ export function formatPrice(amount: number | string, locale: 'en' | 'es' = 'en')
   });
   return money[locale].format(Number.isFinite(n) ? n : 0);
 }
+
+const utcDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'numeric', day: 'numeric', year: 'numeric' });
+
+/**
+ * `YYYY-MM-DD` or an ISO instant (its UTC date) as m/d/yyyy in both languages (seed 001 §9);
+ * unchanged when it is no date. Shared by the payment and refill pages.
+ */
+export function formatUtcDate(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : utcDate.format(date);
+}

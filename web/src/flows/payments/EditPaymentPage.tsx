@@ -1,63 +1,14 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { CallFailure } from '../../api/client';
-import { CARD_ENTRY_HEIGHT, useCardEntry, type CardSubmitResponse } from '../../lib/useCardEntry';
-import { changeCard, paymentInfoQuery, type CardChange, type ChangeResult, type SavedCard } from './api';
+import { CardEntry, SavedCardView } from '../../components/PaymentCard';
+import { toCardBody, type TokenisedCard } from '../../lib/paymentCard';
+import { changeCard, paymentInfoQuery, type CardChange, type ChangeResult } from './api';
 import { fill } from '../../lib/format';
-import type { PaymentsContent } from './content';
 import type { PageAlert, PaymentsPageProps } from './types';
 import { useFormLock } from './useFormLock';
-
-type CardTypeName = keyof PaymentsContent['cardTypes'];
-const TYPE_NAMES: Record<SavedCard['cardType'], CardTypeName> = {
-  Visa: 'visa',
-  MASTER_CARD: 'masterCard',
-  Discover: 'discover',
-  AMERICAN_EXPRESS: 'americanExpress',
-  OTHER: 'other',
-};
-
-/** The saved card masked as `xxxx-xxxx-xxxx-1234` (seed 002 §2.9), its type and expiry. */
-export function SavedCardView({ card, content }: { card: SavedCard; content: PaymentsContent }) {
-  const e = content.editPayment;
-  return (
-    <p className="saved-card" data-testid="saved-card">
-      <span>{content.cardTypes[TYPE_NAMES[card.cardType]]}</span>{' '}
-      <span translate="no">{fill(e.masked, { last4: card.last4 })}</span>
-      {card.expiry && <span className="saved-card__expiry"> {fill(e.expires, { expiry: card.expiry })}</span>}
-    </p>
-  );
-}
-
-/** The card-entry component in its iframe and the page's Save button (seed 000 §7 protocol). */
-function CardEntry({
-  iframeUrl,
-  config,
-  title,
-  saveLabel,
-  disabled,
-  onToken,
-}: {
-  iframeUrl: string;
-  config: unknown;
-  title: string;
-  saveLabel: string;
-  disabled: boolean;
-  onToken: (r: CardSubmitResponse & { cpcData: NonNullable<CardSubmitResponse['cpcData']> }) => void;
-}) {
-  const iframe = useRef<HTMLIFrameElement>(null);
-  const entry = useCardEntry({ iframe, iframeUrl, config, onToken });
-  return (
-    <div className="card-entry" data-card-entry={entry.status}>
-      <iframe ref={iframe} title={title} src={iframeUrl} height={entry.height || CARD_ENTRY_HEIGHT} width="100%" />
-      <Button className="button button--primary" isDisabled={disabled || entry.status === 'processing'} onPress={entry.submit}>
-        {saveLabel}
-      </Button>
-    </div>
-  );
-}
 
 /**
  * `/{locale}/dashboard/edit-payment` (seed 001 §2, §4 "Payment instrument"; seed 002 §2.9, §4.2,
@@ -74,8 +25,8 @@ export function EditPaymentPage({ accountId, content, dashboardHref }: PaymentsP
   const [alert, setAlert] = useState<PageAlert>();
   const [last, setLast] = useState<ChangeResult>();
   const mutation = useMutation({
-    mutationFn: (v: { change: CardChange; key: string; token?: Parameters<typeof toBody>[0] }) =>
-      changeCard(accountId, v.change, v.key, v.token ? toBody(v.token) : undefined),
+    mutationFn: (v: { change: CardChange; key: string; token?: TokenisedCard }) =>
+      changeCard(accountId, v.change, v.key, v.token ? toCardBody(v.token) : undefined),
     onSuccess: (r, v) => {
       setLast(r);
       if (r.outcome === 'dashboard') {
@@ -117,7 +68,7 @@ export function EditPaymentPage({ accountId, content, dashboardHref }: PaymentsP
     );
   const card = info.data.card;
   const showEntry = !card || editing;
-  const submit = (change: CardChange) => (token?: Parameters<typeof toBody>[0]) =>
+  const submit = (change: CardChange) => (token?: TokenisedCard) =>
     mutation.mutate({ change, key: crypto.randomUUID(), token });
   return (
     <section className="payments" data-page="edit-payment" data-stage={card ? (editing ? 'editing' : 'saved') : 'new'}>
@@ -165,26 +116,4 @@ export function EditPaymentPage({ accountId, content, dashboardHref }: PaymentsP
       </p>
     </section>
   );
-}
-
-/** The body of an add or update: the component's answer, never card data beyond its token. */
-function toBody(r: CardSubmitResponse & { cpcData: NonNullable<CardSubmitResponse['cpcData']> }) {
-  const c = r.cpcData.cardDetails;
-  const p = r.paymentInfo;
-  const names = r.cpcData.customerDetails;
-  return {
-    token: c.token,
-    expirationDate: c.expirationDate,
-    cardType: c.cardType,
-    cardLast4Digits: c.cardLast4Digits,
-    billing: {
-      firstName: p?.firstName || names?.firstName || '',
-      lastName: p?.lastName || names?.lastName || '',
-      address: p?.address ?? '',
-      addressLine2: p?.addressLine2 ?? '',
-      city: p?.city ?? '',
-      state: p?.state ?? '',
-      zipCode: p?.zipCode ?? '',
-    },
-  };
 }

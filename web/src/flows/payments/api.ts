@@ -1,21 +1,11 @@
 import { api, call, type Schemas } from '../../api/client';
 
-export type PaymentInfo = Schemas['PaymentInfo'];
-export type ChangeResult = Schemas['ChangeResult'];
-export type CardBody = Schemas['CardBody'];
 export type PaymentHistory = Schemas['PaymentHistory'];
-export type SavedCard = Schemas['SavedCard'];
+export { changeCard, paymentInfoQuery } from '../../lib/paymentCard';
+export type { CardBody, CardChange, ChangeResult, PaymentInfo, SavedCard } from '../../lib/paymentCard';
+import type { ChangeResult } from '../../lib/paymentCard';
 
 const at = (accountId: string) => ({ path: { accountId } });
-
-/** `getPaymentInfo`: saved card, auto-refill, failure counter and card-entry configuration. */
-export function paymentInfoQuery(accountId: string) {
-  return {
-    queryKey: ['payment-info', accountId],
-    queryFn: () => call('getPaymentInfo', () => api.GET('/secure2/accounts/{accountId}/payment-info', { params: at(accountId) })),
-    staleTime: 0,
-  } as const;
-}
 
 /** `getPaymentHistory` page `page` (1-based). */
 export function paymentHistoryQuery(accountId: string, page: number) {
@@ -27,27 +17,6 @@ export function paymentHistoryQuery(accountId: string, page: number) {
       ),
     staleTime: 60_000,
   } as const;
-}
-
-export type CardChange = 'add' | 'update' | 'remove';
-
-/** One change of the saved card; `key` is the attempt's Idempotency-Key (kept for its retries). */
-export function changeCard(accountId: string, change: CardChange, key: string, body?: CardBody): Promise<ChangeResult> {
-  const header = { 'Idempotency-Key': key };
-  switch (change) {
-    case 'add':
-      return call('addAccountPaymentInstrument', () =>
-        api.POST('/secure2/accounts/{accountId}/payment-instrument', { params: { ...at(accountId), header }, body: body as CardBody }),
-      );
-    case 'update':
-      return call('updatePaymentInstrument', () =>
-        api.POST('/secure2/accounts/{accountId}/payment-instrument/update', { params: { ...at(accountId), header }, body: body as CardBody }),
-      );
-    case 'remove':
-      return call('removePaymentInstrument', () =>
-        api.POST('/secure2/accounts/{accountId}/payment-instrument/remove', { params: { ...at(accountId), header } }),
-      );
-  }
 }
 
 export function enrolAutoRefill(accountId: string): Promise<ChangeResult> {

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'react-aria-components';
+import { Link, useNavigate } from 'react-router';
+import { CardEntry, SavedCardView } from '../../components/PaymentCard';
+import { changeCard, paymentInfoQuery, toCardBody, type TokenisedCard } from '../../lib/paymentCard';
+import { refillOfferQuery } from './api';
+import type { RefillPageProps } from './types';
+
+/**
+ * `/{locale}/refill/payment` (seed 002 §2.4, §2.9): the card-entry component of the payment
+ * pages (its stand-in in harness mode); once the card is added or replaced, the review. With a
+ * saved card (the review's Edit) the customer may keep it. A refusal shows the catalogue
+ * message; the third refusal goes back to the dashboard (the BFF's counter, seed 002 §4.3).
+ */
+export function PaymentPage({ accountId, texts, go, href, dashboardHref }: RefillPageProps) {
+  const c = texts.refill.payment;
+  const e = texts.payments.editPayment;
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const info = useQuery(paymentInfoQuery(accountId));
+  const [alert, setAlert] = useState<string>();
+  const save = useMutation({
+    mutationFn: ({ card, update }: { card: TokenisedCard; update: boolean }) =>
+      changeCard(accountId, update ? 'update' : 'add', crypto.randomUUID(), toCardBody(card)),
+    onMutate: () => setAlert(undefined),
+    onSuccess: async (r) => {
+      if (r.outcome === 'done') {
+        // the offer carries the saved card the review shows
+        await client.invalidateQueries({ queryKey: refillOfferQuery(accountId).queryKey });
+        void client.invalidateQueries({ queryKey: paymentInfoQuery(accountId).queryKey });
+        go('review');
+      } else if (r.outcome === 'dashboard') navigate(dashboardHref, { replace: true });
+      else setAlert(r.message ?? e.genericError);
+    },
+    onError: () => setAlert(e.genericError),
+  });
+
+  const card = info.data?.card;
+  return (
+    <section className="payments refill-page" data-page="payment" data-stage={info.data ? (card ? 'saved' : 'new') : 'loading'}>
+      <title>{c.title}</title>
+      <h1>{c.title}</h1>
+      <p>{c.intro}</p>
+      {alert && (
+        <div className="alert" role="alert" data-testid="refill-alert">
+          <p>{alert}</p>
+        </div>
+      )}
+      {info.isError && (
+        <p className="alert" role="alert">
+          {e.genericError}
+        </p>
+      )}
+      {!info.data && !info.isError && <p role="status">{texts.refill.loading}</p>}
+      {info.data && (
+        <>
+          {card && (
+            <>
+              <h2>{e.savedHeading}</h2>
+              <SavedCardView card={card} content={texts.payments} />
+              <Button className="button button--secondary" onPress={() => go('review')}>
+                {c.useSaved}
+              </Button>
+              <h2>{e.newCardHeading}</h2>
+            </>
+          )}
+          <CardEntry
+            iframeUrl={info.data.cardEntry.iframeUrl}
+            config={info.data.cardEntry.config}
+            title={e.cardEntryTitle}
+            saveLabel={c.save}
+            disabled={save.isPending}
+            onToken={(t) => save.mutate({ card: t, update: Boolean(card) })}
+          />
+        </>
+      )}
+      <p>
+        <Link to={href('customize')}>
+          {c.back}
+        </Link>
+      </p>
+    </section>
+  );
+}

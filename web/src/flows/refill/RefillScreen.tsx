@@ -1,0 +1,87 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AccountShell } from '../../components/AccountShell';
+import { ProgressBar } from '../../components/ProgressBar';
+import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
+import { decodeAccountId } from '../../lib/accountId';
+import { profileQuery } from '../../lib/accountSession';
+import { usePageTracking } from '../../lib/analytics';
+import { fill } from '../../lib/format';
+import type { FlowScreenProps } from '../../lib/flows';
+import { useLocale } from '../../lib/useLocale';
+import type { PinRedemption } from './api';
+import { ConfirmationPage } from './ConfirmationPage';
+import { useRefillContent } from './content';
+import { CustomizePage } from './CustomizePage';
+import { PaymentPage } from './PaymentPage';
+import { ReviewPage } from './ReviewPage';
+import { refillFlow, type RefillPageDef, type RefillPageId } from './routes';
+import type { RefillPageProps } from './types';
+import '../../styles/dashboard.css';
+import '../../styles/payments.css';
+import '../../styles/refill.css';
+
+/**
+ * The refill pages (seed 002 §2.2 to §2.6) in the signed-in shell. The account is the query's
+ * base64 `accountId`, else the one chosen at sign-in; none: the account picker. The screen
+ * holds what must outlive a page change: the PIN redemption, which the confirmation shows
+ * (a card refill's confirmation is the BFF's). Session errors are `SessionErrors`'.
+ */
+export function RefillScreen({ page }: FlowScreenProps<RefillPageDef>) {
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const fromQuery = decodeAccountId(search.get('accountId'));
+  const profile = useQuery({ ...profileQuery, enabled: fromQuery === undefined });
+  const accountId = fromQuery ?? profile.data?.accountId;
+  const content = useRefillContent(locale);
+  const [redemption, setRedemption] = useState<PinRedemption>();
+  usePageTracking(refillFlow, page.step ?? page.id, locale);
+  const noAccount = fromQuery === undefined && profile.data !== undefined && !profile.data.accountId;
+  useEffect(() => {
+    if (noAccount) navigate(`/${locale}/account-picker`, { replace: true });
+  }, [noAccount, navigate, locale]);
+
+  const raw = search.get('accountId');
+  const keep = raw ? `?accountId=${encodeURIComponent(raw)}` : '';
+  let body: ReactNode;
+  if (content.isError) body = <ContentFallback />;
+  else if (!content.data || !accountId) body = <ContentLoading />;
+  else {
+    const c = content.data.refill;
+    const href = (id: RefillPageId) => `/${locale}/refill${id === 'customize' ? '' : `/${id}`}${keep}`;
+    const go = (id: RefillPageId) => navigate(href(id));
+    const props: RefillPageProps = {
+      accountId,
+      texts: content.data,
+      locale,
+      go,
+      href,
+      dashboardHref: `/${locale}/dashboard${keep}`,
+      autoRefillHref: `/${locale}/dashboard/auto-refill${keep}`,
+    };
+    const percent = page.progress?.percent;
+    body = (
+      <div className="refill">
+        {page.progress && percent !== undefined && (
+          <ProgressBar title={c.progress[page.progress.title]} percent={percent} valueText={fill(c.progress.value, { percent })} />
+        )}
+        {page.id === 'customize' ? (
+          <CustomizePage {...props} onRedeemed={(r) => (setRedemption(r), go('confirmation'))} />
+        ) : page.id === 'payment' ? (
+          <PaymentPage {...props} />
+        ) : page.id === 'review' ? (
+          <ReviewPage {...props} />
+        ) : (
+          <ConfirmationPage {...props} redemption={redemption} />
+        )}
+      </div>
+    );
+  }
+  return (
+    <AccountShell locale={locale} account="active" hideStickyCta>
+      {body}
+    </AccountShell>
+  );
+}

@@ -1,0 +1,24 @@
+import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import type { RefillContent } from './content';
+
+/**
+ * The refill pages (seed 002 §2.1 routes `refill`, `refill/payment`, `refill/review`,
+ * `refill/confirmation`; §2.2 progress 33% on the first step, 66% on the later ones). One
+ * flow, one screen (`RefillScreen`), so the PIN redemption and the cart survive page changes.
+ */
+export type RefillPageId = 'customize' | 'payment' | 'review' | 'confirmation';
+export type RefillProgressTitle = Exclude<keyof RefillContent['progress'], 'value'>;
+export type RefillPageDef = PageDef<RefillPageId, RefillProgressTitle>;
+
+export const refillFlow: FlowDef<RefillPageId, RefillProgressTitle> = {
+  base: 'refill',
+  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  flowType: 'refillflow|prepaid',
+  shell: 'own',
+  pages: [
+    { id: 'customize', path: '', step: 'cart', progress: { title: 'customize', percent: 33 } },
+    { id: 'payment', path: 'payment', step: 'payment', progress: { title: 'payment', percent: 66 } },
+    { id: 'review', path: 'review', step: 'order-review', progress: { title: 'review', percent: 66 } },
+    { id: 'confirmation', path: 'confirmation', step: 'order-confirmation' },
+  ],
+};

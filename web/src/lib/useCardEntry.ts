@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * The card-entry component's window-message protocol (`simulators/src/card_entry.rs`):
@@ -100,7 +100,11 @@ export function useCardEntry({ iframe, iframeUrl, config, onToken, onSystemError
     [iframe, origin],
   );
 
-  useEffect(() => {
+  // Listening from the commit that inserts the iframe (a layout effect), not from a passive
+  // effect: the component says CPC_CONFIG_READY once, as soon as it has loaded, and on a busy
+  // machine a cached frame loaded before passive effects ran, so the page never configured it
+  // and its Next stayed disabled (seen in the Playwright language-switch walk under load).
+  useLayoutEffect(() => {
     if (!origin) return;
     const listener = (event: MessageEvent) => {
       if (event.origin !== origin) return;

@@ -77,7 +77,18 @@ export function CardRefill({ accountId, texts, locale, go }: RefillPageProps) {
     return update.mutateAsync(next);
   };
   const proceed = () => go(o.savedCard ? 'review' : 'payment');
-  const onNext = () => (cart.winbackModal ? setWinbackOpen(true) : proceed());
+  // Next sends the choices shown: the BFF holds no cart before a choice, and submits only
+  // the one it holds (409 `REFILL_NOT_READY`)
+  const onNext = async () => {
+    let held: RefillCart;
+    try {
+      held = await choose(choices);
+    } catch {
+      return;
+    }
+    if (held.winbackModal) setWinbackOpen(true);
+    else if (held.nextEnabled) proceed();
+  };
   const acceptWinback = async () => {
     setWinbackOpen(false);
     try {
@@ -145,7 +156,7 @@ export function CardRefill({ accountId, texts, locale, go }: RefillPageProps) {
           {c.genericError}
         </p>
       )}
-      <Button className="button button--primary" isDisabled={busy || !cart.nextEnabled} onPress={onNext}>
+      <Button className="button button--primary" isDisabled={busy || !cart.nextEnabled} onPress={() => void onNext()}>
         {t.next}
       </Button>
       <ModalOverlay className="modal-overlay" isDismissable isOpen={winbackOpen} onOpenChange={setWinbackOpen}>

@@ -43,10 +43,13 @@ describe('customize, card tab (seed 002 §2.2, §4.1, §4.8)', () => {
       { plan: 'HSD_030', packages: ['VDO_XITV_30', 'VDO_XITV_SPORTS_NEWS_30'], addOns: [], promo: false },
       { plan: 'HSD_007', packages: ['VDO_XITV_30', 'VDO_XITV_SPORTS_NEWS_30'], addOns: [], promo: false },
     ]);
+    const before = calls.length;
     // no price in any body: the BFF prices
     expect(JSON.stringify(calls)).not.toMatch(/price|amount|total/);
     await userEvent.click(screen.getByRole('button', { name: en.customize.next }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/en/refill/review'));
+    // Next sends the cart shown, so the BFF holds the one the customer saw
+    expect(puts(calls.slice(before))).toEqual([{ plan: 'HSD_007', packages: ['VDO_XITV_30', 'VDO_XITV_SPORTS_NEWS_30'], addOns: [], promo: false }]);
   });
 
   it('no saved card: Next goes to payment', async () => {
@@ -75,7 +78,10 @@ describe('customize, card tab (seed 002 §2.2, §4.1, §4.8)', () => {
     expect(within(modal).getByRole('heading', { name: en.customize.winback.title })).toBeInTheDocument();
     await userEvent.click(within(modal).getByRole('button', { name: en.customize.winback.accept }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/en/refill/review'));
-    expect(puts(calls)).toEqual([{ plan: 'HSD_030', packages: [], addOns: [], promo: true }]);
+    expect(puts(calls)).toEqual([
+      { plan: 'HSD_030', packages: [], addOns: [], promo: false },
+      { plan: 'HSD_030', packages: [], addOns: [], promo: true },
+    ]);
   });
 
   it('es: the promo struck through (45.00, 10.00), named in Spanish; taxes included', async () => {

@@ -1,4 +1,5 @@
 import { content } from '../../testing/content';
+import { cardEntry } from '../../testing/paymentInfo';
 import type { ChangeResult, PaymentHistory, PaymentInfo } from './api';
 import type { PaymentsContent } from './content';
 
@@ -9,38 +10,6 @@ export const ACCOUNT_ID = '8993100000001201';
 export const paymentsContent = {
   en: (content.en.accountDashboard as unknown as { payments: PaymentsContent }).payments,
   es: (content.es.accountDashboard as unknown as { payments: PaymentsContent }).payments,
-};
-
-const cardEntry: PaymentInfo['cardEntry'] = {
-  iframeUrl: '/sim/card-entry?lang=en&parentOrigin=http%3A%2F%2Flocalhost%3A3000',
-  height: 880,
-  config: {
-    channelDetails: {
-      sourceServer: 'prepaid-portal-bff',
-      sourceSystem: 'PREPAID_PORTAL',
-      timestamp: '2026-03-10T15:00:00Z',
-      trackingId: 'b0b0b0b0-0000-4000-8000-000000000000',
-      partner: 'PREPAID',
-      sessionId: 'ctx',
-      channelName: 'PREPAID_LITE',
-      enableFraudManager: true,
-      messageLocation: 'http://localhost:3000',
-      customerClass: 'residential',
-    },
-    config: { addressOverride: true, autoPayEnroll: false, storedPaymentOption: false, cardChangeDisabled: true, displayTermsInModal: true },
-    customerDetails: {
-      token: '',
-      walletId: '',
-      firstName: 'Alexandra',
-      lastName: 'Rivera',
-      addressLine1: '12 Chestnut St',
-      addressLine2: '',
-      city: 'Atlanta',
-      state: 'GA',
-      zip: '30316',
-      storePaymentInstrumentLongTerm: false,
-    },
-  },
 };
 
 const unlocked = { failures: 0, retryInMs: 0 };

@@ -1,4 +1,6 @@
+import type { PaymentInfo } from '../../lib/paymentCard';
 import { content } from '../../testing/content';
+import { cardEntry } from '../../testing/paymentInfo';
 import type { CartChoices, PinDetails, PinRedemption, RefillCart, RefillConfirmation, RefillOffer, RefillResult } from './api';
 import type { RefillTexts } from './content';
 
@@ -168,3 +170,10 @@ export const pinErrors = {
   alreadyRedeemed: pinError(409, 'PIN_ALREADY_REDEEMED'),
   invalid: pinError(400, 'PIN_INVALID'),
 };
+
+const unlocked = { failures: 0, retryInMs: 0 };
+/** `getPaymentInfo` answers of the payment page: no card, or the saved Visa. */
+export const paymentInfos = {
+  noCard: { autoRefillEnabled: false, autoEnrolOffered: true, lock: unlocked, cardEntry },
+  saved: { card: visa, autoRefillEnabled: false, autoEnrolOffered: true, lock: unlocked, cardEntry },
+} satisfies Record<string, PaymentInfo>;

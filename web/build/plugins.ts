@@ -94,9 +94,13 @@ export function appRoutes(root: string): Plugin {
         const table = join(flowsDir, dir, 'routes.ts');
         if (!existsSync(table)) continue;
         const { module } = await runnerImport<Record<string, unknown>>(table, { configFile: false, root, logLevel: 'silent' });
-        // the flow's screen: the lazily imported chunk whose module sits in the flow's folder
+        // the flow's screen: the chunk the app's routes import lazily whose module sits in the
+        // flow's folder (not a part the screen itself loads lazily, e.g. the refill PIN tab)
         const screen = chunks.find(
-          (c) => c.isDynamicEntry && c.facadeModuleId?.startsWith(join(flowsDir, dir) + sep),
+          (c) =>
+            c.isDynamicEntry &&
+            entry.dynamicImports.includes(c.fileName) &&
+            c.facadeModuleId?.startsWith(join(flowsDir, dir) + sep),
         );
         const needed = screen ? closure(bundle, screen, entry) : [];
         for (const def of Object.values(module).filter(isFlowDef)) {

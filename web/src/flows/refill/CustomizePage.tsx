@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { PinRedemption } from './api';
 import { CardRefill } from './CardRefill';
-import { PinRefill } from './PinRefill';
 import type { RefillPageProps } from './types';
+
+// the PIN tab's form (react-hook-form and zod, 18 KB) loads when the tab opens, not with the
+// page's first screen (ARCHITECTURE.md "First load")
+const PinRefill = lazy(async () => ({ default: (await import('./PinRefill')).PinRefill }));
 
 /**
  * `/{locale}/refill` (seed 002 §2.2, §2.3): "Customize refill" with a debit/credit card tab
@@ -27,7 +31,9 @@ export function CustomizePage(props: RefillPageProps & { onRedeemed: (r: PinRede
           <CardRefill {...props} />
         </TabPanel>
         <TabPanel className="refill-tabs__panel" id="pin">
-          <PinRefill {...props} />
+          <Suspense fallback={<p role="status">{props.texts.refill.loading}</p>}>
+            <PinRefill {...props} />
+          </Suspense>
         </TabPanel>
       </Tabs>
     </section>

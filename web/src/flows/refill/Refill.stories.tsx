@@ -43,7 +43,7 @@ function story(locale: Locale, path: string, answers: Partial<Handlers> & { stat
 const t = refillTexts;
 const pinTab = (locale: Locale, pin = '200000000002') => async (canvas: Canvas) => {
   await userEvent.click(await canvas.findByRole('tab', { name: t[locale].refill.customize.pinTab }, { timeout: 10_000 }));
-  await userEvent.type(canvas.getByRole('textbox', { name: t[locale].refill.pin.label }), pin);
+  await userEvent.type(await canvas.findByRole('textbox', { name: t[locale].refill.pin.label }, { timeout: 10_000 }), pin);
   await userEvent.click(canvas.getByRole('button', { name: t[locale].refill.pin.verify }));
 };
 const redeemPin = (locale: Locale) => async (canvas: Canvas) => {

@@ -102,7 +102,7 @@ describe('customize, PIN tab (seed 002 §2.3, §4.3b)', () => {
     const app = renderApp('/es/refill');
     await userEvent.click(await screen.findByRole('tab', { name: es.customize.pinTab }));
     expect(screen.getByRole('tab', { name: es.customize.pinTab })).toHaveAttribute('aria-selected', 'true');
-    const field = screen.getByRole('textbox', { name: es.pin.label });
+    const field = await screen.findByRole('textbox', { name: es.pin.label });
     expect(field).toHaveAttribute('maxLength', '16');
     await userEvent.click(screen.getByRole('button', { name: es.pin.verify }));
     expect(await screen.findByText(es.pin.required)).toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('customize, PIN tab (seed 002 §2.3, §4.3b)', () => {
     server.use(...refillHandlers({ offer: offers.plain, validate: error }));
     renderApp('/en/refill');
     await userEvent.click(await screen.findByRole('tab', { name: en.customize.pinTab }));
-    await typePin(screen.getByRole('textbox', { name: en.pin.label }), '920000000001');
+    await typePin(await screen.findByRole('textbox', { name: en.pin.label }), '920000000001');
     await userEvent.click(screen.getByRole('button', { name: en.pin.verify }));
     if (shown === 'alert') {
       expect(await screen.findByTestId('pin-alert')).toHaveTextContent(error.message);
@@ -146,7 +146,7 @@ describe('customize, PIN tab (seed 002 §2.3, §4.3b)', () => {
     server.use(...refillHandlers({ offer: offers.plain, validate: pinDetails, redeem: pinErrors.redeemFailed('en') }));
     renderApp('/en/refill');
     await userEvent.click(await screen.findByRole('tab', { name: en.customize.pinTab }));
-    await typePin(screen.getByRole('textbox', { name: en.pin.label }), '950000000001');
+    await typePin(await screen.findByRole('textbox', { name: en.pin.label }), '950000000001');
     await userEvent.click(screen.getByRole('button', { name: en.pin.verify }));
     await userEvent.click(await screen.findByRole('button', { name: en.pin.redeem }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(pinErrors.redeemFailed('en').message);

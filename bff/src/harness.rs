@@ -25,8 +25,13 @@
 //!   `content-type` and body are forwarded; status, `content-type`, `location` and body come
 //!   back (CSP: `http::middleware::SIM_CSP`).
 //!
-//! The cookies are read by `http::extract::ScenarioSel` and forwarded as `x-sim-scenario` and
-//! `x-sim-run` (harness mode only, and only for ids of known scenarios and UUID runs).
+//! - `/harness/admin/scenarios` (GET), `/harness/admin/reset` (POST, CSRF-checked),
+//!   `/harness/admin/ledgers` (GET): the simulators' admin API ([`admin`], `simulators::admin`)
+//!   for the caller's run.
+//!
+//! The cookies, or an API tester's `x-sim-scenario` and `x-sim-run` headers, are read by
+//! `http::extract::ScenarioSel` and forwarded as `x-sim-scenario` and `x-sim-run` (harness
+//! mode only, and only for ids of known scenarios and UUID runs; `http::scenario`).
 
 use std::sync::Arc;
 
@@ -40,7 +45,7 @@ use simulators::scenario::{self, Scenario};
 use upstream::service::Service;
 
 use crate::{
-    http::scenario::{RUN_COOKIE, SCENARIO_COOKIE, run_from_cookies, scenario_from_cookies},
+    http::scenario::{RUN_COOKIE, SCENARIO_COOKIE, run_of, scenario_of},
     state::AppState,
 };
 
@@ -89,10 +94,9 @@ pub const SIM_PAGES: [(&str, &str, Service, &str); 9] = [
 
 /// The `/sim` proxy of [`SIM_PAGES`] (nest under `/sim`; harness mode only); anything else is 404.
 pub fn sim_proxy(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
-    poem::endpoint::make(move |mut req: Request| {
+    poem::endpoint::make(move |req: Request| {
         let state = state.clone();
         async move {
-            let urls = state.clients.urls();
             let page = SIM_PAGES
                 .iter()
                 .find(|(m, p, ..)| req.method().as_str() == *m && req.uri().path() == *p);
@@ -101,59 +105,92 @@ pub fn sim_proxy(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
                     Response::builder().status(StatusCode::NOT_FOUND).finish(),
                 );
             };
-            let target = format!("{}{upstream_path}", urls.get(*service));
-            let target = match req.uri().query() {
-                Some(q) => format!("{target}?{q}"),
-                None => target,
-            };
-            let method = if req.method() == poem::http::Method::POST {
-                reqwest::Method::POST
-            } else {
-                reqwest::Method::GET
-            };
-            let mut rb = state
-                .clients
-                .http()
-                .request(method, &target)
-                .header(upstream::SOURCE_HEADER, crate::upstream::SOURCE);
-            if let Some(ct) = req.header(header::CONTENT_TYPE) {
-                rb = rb.header(reqwest::header::CONTENT_TYPE, ct);
-            }
-            if let Some(s) = scenario_from_cookies(req.headers()) {
-                rb = rb.header(upstream::SCENARIO_HEADER, s);
-            }
-            if let Some(r) = run_from_cookies(req.headers()) {
-                rb = rb.header(upstream::RUN_HEADER, r);
-            }
-            let body = req
-                .take_body()
-                .into_bytes_limit(64 * 1024)
-                .await
-                .unwrap_or_default();
-            let resp = match rb.body(body).send().await {
-                Ok(r) => r,
-                Err(e) => {
-                    tracing::warn!(error = %e, "simulator proxy failed");
-                    return Ok(Response::builder()
-                        .status(StatusCode::BAD_GATEWAY)
-                        .content_type("text/plain; charset=utf-8")
-                        .body("simulator unavailable"));
-                }
-            };
-            let mut out = Response::builder()
-                .status(
-                    StatusCode::from_u16(resp.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY),
-                )
-                .header(header::CACHE_CONTROL, "no-store");
-            for name in [reqwest::header::CONTENT_TYPE, reqwest::header::LOCATION] {
-                if let Some(v) = resp.headers().get(&name).and_then(|v| v.to_str().ok()) {
-                    out = out.header(name.as_str(), v);
-                }
-            }
-            let bytes = resp.bytes().await.unwrap_or_default();
-            Ok(out.body(bytes.to_vec()))
+            let target = format!("{}{upstream_path}", state.clients.urls().get(*service));
+            Ok(forward(&state, req, target).await)
         }
     })
+}
+
+/// The simulators' admin API (`simulators::admin`) on the BFF's origin (nest under
+/// `/harness/admin`, inside the session and CSRF middleware: a reset changes server state):
+/// `GET scenarios`, `POST reset`, `GET ledgers`, each for the caller's run (its `x-sim-run`
+/// header or `sim_run` cookie). Anything else is 404.
+pub fn admin(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
+    poem::endpoint::make(move |req: Request| {
+        let state = state.clone();
+        async move {
+            let allowed = [
+                ("GET", "/scenarios"),
+                ("POST", "/reset"),
+                ("GET", "/ledgers"),
+            ];
+            if !allowed.contains(&(req.method().as_str(), req.uri().path())) {
+                return Ok::<Response, poem::Error>(
+                    Response::builder().status(StatusCode::NOT_FOUND).finish(),
+                );
+            }
+            let target = format!(
+                "{}/admin{}",
+                state.clients.urls().simulators_root(),
+                req.uri().path()
+            );
+            Ok(forward(&state, req, target).await)
+        }
+    })
+}
+
+/// Sends `req` (method GET or POST, query, `content-type`, body up to 64 KiB) to `target`
+/// with the caller's scenario and run, and answers status, `content-type`, `location` and
+/// body; 502 when the simulators cannot be reached.
+async fn forward(state: &AppState, mut req: Request, target: String) -> Response {
+    let target = match req.uri().query() {
+        Some(q) => format!("{target}?{q}"),
+        None => target,
+    };
+    let method = if req.method() == poem::http::Method::POST {
+        reqwest::Method::POST
+    } else {
+        reqwest::Method::GET
+    };
+    let mut rb = state
+        .clients
+        .http()
+        .request(method, &target)
+        .header(upstream::SOURCE_HEADER, crate::upstream::SOURCE);
+    if let Some(ct) = req.header(header::CONTENT_TYPE) {
+        rb = rb.header(reqwest::header::CONTENT_TYPE, ct);
+    }
+    if let Some(s) = scenario_of(req.headers()) {
+        rb = rb.header(upstream::SCENARIO_HEADER, s);
+    }
+    if let Some(r) = run_of(req.headers()) {
+        rb = rb.header(upstream::RUN_HEADER, r);
+    }
+    let body = req
+        .take_body()
+        .into_bytes_limit(64 * 1024)
+        .await
+        .unwrap_or_default();
+    let resp = match rb.body(body).send().await {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::warn!(error = %e, "simulator proxy failed");
+            return Response::builder()
+                .status(StatusCode::BAD_GATEWAY)
+                .content_type("text/plain; charset=utf-8")
+                .body("simulator unavailable");
+        }
+    };
+    let mut out = Response::builder()
+        .status(StatusCode::from_u16(resp.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY))
+        .header(header::CACHE_CONTROL, "no-store");
+    for name in [reqwest::header::CONTENT_TYPE, reqwest::header::LOCATION] {
+        if let Some(v) = resp.headers().get(&name).and_then(|v| v.to_str().ok()) {
+            out = out.header(name.as_str(), v);
+        }
+    }
+    let bytes = resp.bytes().await.unwrap_or_default();
+    out.body(bytes.to_vec())
 }
 
 /// The harness routes (nest under `/harness`).

@@ -161,6 +161,12 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     if state.config.harness() {
         other = other
             .nest("/harness", crate::harness::routes())
+            .nest(
+                "/harness/admin",
+                crate::harness::admin(state.clone())
+                    .with(crate::http::csrf::Csrf)
+                    .with(session::middleware(production, state.store.clone())),
+            )
             .nest("/sim", crate::harness::sim_proxy(state.clone()));
     }
     let other = web::routes(other, state.clone());

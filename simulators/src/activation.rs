@@ -322,6 +322,11 @@ pub fn ledger() -> Vec<LedgerEntry> {
     all
 }
 
+/// Forgets every order of the ledger (the admin API's reset of the whole world).
+pub(crate) fn clear_ledger() {
+    LEDGER.lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
 /// The orders placed for the checkout `tracking_id`, in order.
 pub fn orders_of(tracking_id: &str) -> Vec<LedgerEntry> {
     LEDGER

@@ -42,13 +42,13 @@ pub const NO_DEVICE: &str = "NO_DEVICE";
 pub const INVALID_REQUEST: &str = "INVALID_REQUEST";
 
 /// Activations per (run, account): more than one means a double submit got through.
-static ACTIVATIONS: RunStore<u32> = RunStore::new();
+pub(crate) static ACTIVATIONS: RunStore<u32> = RunStore::new();
 /// Fetches of the ping file per run (the account key is empty).
-static PINGS: RunStore<u32> = RunStore::new();
+pub(crate) static PINGS: RunStore<u32> = RunStore::new();
 /// The redemption ledger: when each PIN (the key) was redeemed, per run.
-static REDEEMED: RunStore<String> = RunStore::new();
+pub(crate) static REDEEMED: RunStore<String> = RunStore::new();
 /// Redemption calls per (run, PIN), refused ones included.
-static REDEEM_CALLS: RunStore<u32> = RunStore::new();
+pub(crate) static REDEEM_CALLS: RunStore<u32> = RunStore::new();
 
 /// How many activations of `account` the simulator received in `run` (`x-sim-run` value;
 /// `None`: the default run). Tests use it to prove one activation per attempt.

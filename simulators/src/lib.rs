@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod account;
+pub mod admin;
 pub mod account_world;
 pub mod activation;
 pub mod activation_account;
@@ -73,8 +74,11 @@ fn service() -> OpenApiService<Apis, ()> {
 /// ([`middleware::Scenarios`]); an unknown id is 400 `{"error":"UNKNOWN_SCENARIO"}`.
 /// Calls are logged at `debug` only ([`middleware::Access`]).
 /// Unknown paths are 404; a structurally invalid body or a missing required query is 400.
+/// `/admin/...`: the harness's admin API ([`admin`]), outside the upstream contract.
 pub fn endpoint() -> poem::Route {
-    poem::Route::new().nest(
+    // the buy flow's orders are kept for the admin API's ledgers (a handful per harness run)
+    activation::enable_ledger();
+    poem::Route::new().nest("/admin", admin::routes()).nest(
         "/",
         service()
             .with(middleware::Scenarios)

@@ -24,9 +24,9 @@ use crate::test_cards::{self, Outcome};
 use crate::{account_world, buy_world, payments_world};
 
 /// The stored card a run set: `Some(info)` after an add or modify, `None` after a remove.
-static INSTRUMENT: RunStore<Option<PaymentInfoResponse>> = RunStore::new();
+pub(crate) static INSTRUMENT: RunStore<Option<PaymentInfoResponse>> = RunStore::new();
 /// `enrollAutoPayment` a run set (enrol, cancel, or a remove turning it off).
-static AUTOPAY: RunStore<bool> = RunStore::new();
+pub(crate) static AUTOPAY: RunStore<bool> = RunStore::new();
 
 /// The payment info of `account` in `run`: the world's, overlaid with the run's card and
 /// enrolment.

@@ -43,7 +43,7 @@ pub struct LedgerEntry {
 }
 
 /// The accepted refills per (run, account).
-static LEDGER: RunStore<Vec<LedgerEntry>> = RunStore::new();
+pub(crate) static LEDGER: RunStore<Vec<LedgerEntry>> = RunStore::new();
 
 /// The refills `run` accepted for `account`, in order.
 pub fn ledger(run: &Run, account: &str) -> Vec<LedgerEntry> {

@@ -74,6 +74,25 @@ impl<T: Clone> RunStore<T> {
     }
 }
 
+impl<T: Clone> RunStore<T> {
+    /// Every entry `run` recorded, by account (or other key), in key order.
+    pub fn of_run(&self, run: &Run) -> Vec<(String, T)> {
+        self.lock()
+            .iter()
+            .filter(|((r, _), _)| r == run)
+            .map(|((_, key), v)| (key.clone(), v.clone()))
+            .collect()
+    }
+
+    /// Forgets `run`'s entries, or every run's with `None` (the admin API's reset).
+    pub fn clear(&self, run: Option<&Run>) {
+        match run {
+            Some(run) => self.lock().retain(|(r, _), _| r != run),
+            None => self.lock().clear(),
+        }
+    }
+}
+
 impl<T: Clone> Default for RunStore<T> {
     fn default() -> Self {
         Self::new()

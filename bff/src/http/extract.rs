@@ -9,7 +9,7 @@ use poem_openapi::{SecurityScheme, auth::ApiKey};
 
 use crate::{
     config::{Config, Mode},
-    http::scenario::{run_from_cookies, scenario_from_cookies},
+    http::scenario::{run_of, scenario_of},
     state::AppState,
     upstream::{CallCtx, content::Lang},
 };
@@ -34,9 +34,9 @@ async fn csrf_checked(req: &Request, _token: ApiKey) -> Option<()> {
     crate::http::csrf::csrf_ok(req).then_some(())
 }
 
-/// The scenario and run chosen by the harness cookies `sim_scenario` and `sim_run`, in
-/// harness mode only; both `None` in any other mode, whatever the browser sends
-/// (ARCHITECTURE.md "Scenarios").
+/// The scenario and run chosen by the headers `x-sim-scenario` and `x-sim-run`, else by the
+/// harness cookies `sim_scenario` and `sim_run` (`http::scenario`), in harness mode only;
+/// both `None` in any other mode, whatever the caller sends (ARCHITECTURE.md "Scenarios").
 #[derive(Debug, Clone, Default)]
 pub struct ScenarioSel {
     scenario: Option<String>,
@@ -53,14 +53,14 @@ impl<'a> FromRequest<'a> for ScenarioSel {
 }
 
 impl ScenarioSel {
-    /// The selection the cookies of `headers` make; nothing unless `harness`.
+    /// The selection the headers or cookies of `headers` make; nothing unless `harness`.
     pub fn from_headers(harness: bool, headers: &poem::http::HeaderMap) -> Self {
         if !harness {
             return Self::default();
         }
         Self {
-            scenario: scenario_from_cookies(headers),
-            run: run_from_cookies(headers),
+            scenario: scenario_of(headers),
+            run: run_of(headers),
         }
     }
 

@@ -1,9 +1,13 @@
-//! The harness scenario a browser chose (cookie [`SCENARIO_COOKIE`], set by
-//! `/harness/start/...`) and its run (cookie [`RUN_COOKIE`]). Only ids of scenarios the
-//! embedded simulators know are honoured; a build without the `simulators` feature knows none.
-//! The run id scopes what the simulators remember for a browser (a cancelled move, a saved
-//! card): each start of a scenario begins from the world's initial state, and two browsers
-//! never see each other's changes (ARCHITECTURE.md "Scenarios").
+//! The harness scenario a caller chose and its run: for a browser, the cookies
+//! [`SCENARIO_COOKIE`] (set by `/harness/start/...`) and [`RUN_COOKIE`]; for an API tester
+//! (curl, Postman, k6), the request headers `x-sim-scenario` and `x-sim-run`
+//! ([`upstream::SCENARIO_HEADER`], [`upstream::RUN_HEADER`]), which win over the cookies
+//! when they name a known scenario or a UUID run.
+//! Only ids of scenarios the embedded simulators know are honoured; a build without the
+//! `simulators` feature knows none. The run id scopes what the simulators remember for a
+//! caller (a cancelled move, a saved card): each start of a scenario begins from the world's
+//! initial state, and two callers never see each other's changes (ARCHITECTURE.md
+//! "Scenarios"). Read in harness mode only (`http::extract::ScenarioSel`).
 
 use poem::http::{HeaderMap, header};
 
@@ -25,18 +29,37 @@ fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.trim_matches('"'))
 }
 
-/// The scenario id of the `sim_scenario` cookie, when it names a known scenario.
-pub fn scenario_from_cookies(headers: &HeaderMap) -> Option<String> {
-    cookie(headers, SCENARIO_COOKIE)
-        .map(|v| v.replace("%2F", "/").replace("%2f", "/"))
-        .filter(|id| known(id))
+fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
 }
 
-/// The run id of the `sim_run` cookie, when it is a UUID (anything else is ignored).
-pub fn run_from_cookies(headers: &HeaderMap) -> Option<String> {
-    cookie(headers, RUN_COOKIE)
-        .and_then(|v| uuid::Uuid::parse_str(v).ok())
-        .map(|u| u.to_string())
+/// The scenario id of the `x-sim-scenario` header, else of the `sim_scenario` cookie: the
+/// first that names a known scenario (an unknown id is ignored wherever it comes from).
+pub fn scenario_of(headers: &HeaderMap) -> Option<String> {
+    [
+        header(headers, upstream::SCENARIO_HEADER),
+        cookie(headers, SCENARIO_COOKIE),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|v| v.replace("%2F", "/").replace("%2f", "/"))
+    .find(|id| known(id))
+}
+
+/// The run id of the `x-sim-run` header, else of the `sim_run` cookie: the first that is a
+/// UUID (anything else is ignored).
+pub fn run_of(headers: &HeaderMap) -> Option<String> {
+    [
+        header(headers, upstream::RUN_HEADER),
+        cookie(headers, RUN_COOKIE),
+    ]
+    .into_iter()
+    .flatten()
+    .find_map(|v| uuid::Uuid::parse_str(v).ok())
+    .map(|u| u.to_string())
 }
 
 #[cfg(feature = "simulators")]
@@ -60,19 +83,45 @@ mod tests {
             header::COOKIE,
             "a=b; sim_scenario=nope/nothing".parse().unwrap(),
         );
-        assert_eq!(scenario_from_cookies(&h), None);
+        assert_eq!(scenario_of(&h), None);
     }
 
     #[test]
     fn run_must_be_a_uuid() {
         let mut h = HeaderMap::new();
         h.insert(header::COOKIE, "sim_run=../x".parse().unwrap());
-        assert_eq!(run_from_cookies(&h), None);
+        assert_eq!(run_of(&h), None);
         let id = "0b7c6f9e-4a43-4d55-9d7a-3f3f2b1a0c11";
         h.insert(
             header::COOKIE,
             format!("a=b; sim_run={id}").parse().unwrap(),
         );
-        assert_eq!(run_from_cookies(&h).as_deref(), Some(id));
+        assert_eq!(run_of(&h).as_deref(), Some(id));
+    }
+
+    #[test]
+    fn headers_win_over_cookies() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::COOKIE,
+            "sim_run=0b7c6f9e-4a43-4d55-9d7a-3f3f2b1a0c11"
+                .parse()
+                .unwrap(),
+        );
+        h.insert(
+            upstream::RUN_HEADER,
+            " 5d0f2c1e-7b6a-4c3d-8e9f-0a1b2c3d4e5f ".parse().unwrap(),
+        );
+        assert_eq!(
+            run_of(&h).as_deref(),
+            Some("5d0f2c1e-7b6a-4c3d-8e9f-0a1b2c3d4e5f")
+        );
+        h.insert(upstream::RUN_HEADER, "not-a-uuid".parse().unwrap());
+        assert_eq!(
+            run_of(&h).as_deref(),
+            Some("0b7c6f9e-4a43-4d55-9d7a-3f3f2b1a0c11")
+        );
+        h.insert(upstream::SCENARIO_HEADER, "nope/nothing".parse().unwrap());
+        assert_eq!(scenario_of(&h), None);
     }
 }

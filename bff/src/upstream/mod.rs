@@ -56,6 +56,15 @@ impl UpstreamUrls {
             .insert(service, url.into().trim_end_matches('/').to_owned());
     }
 
+    /// The simulators' server root, read off a service URL of [`UpstreamUrls::under`] (the
+    /// admin API's home, `simulators::admin`); meaningful in harness mode only.
+    pub fn simulators_root(&self) -> &str {
+        let refill = self.get(Service::Refill);
+        refill
+            .strip_suffix(Service::Refill.prefix())
+            .unwrap_or(refill)
+    }
+
     /// The base URL of `service`.
     pub fn get(&self, service: Service) -> &str {
         self.0.get(&service).map_or("", String::as_str)

@@ -123,6 +123,75 @@ async fn a_move_cancels_until_the_cutoff_and_then_is_gone() {
     assert_api_error(s.cancel(&cli, &key()).await, 409, "NO_SCHEDULED_MOVE").await;
 }
 
+/// The harness's admin API (issue 15 §5) over the BFF: the run's ledgers show the cancelled
+/// move; a reset of the run (CSRF-checked) forgets it, so the move is back on the dashboard.
+#[tokio::test]
+async fn the_admin_api_reads_and_resets_a_run() {
+    let (cli, _st, _sims) = app_with_clock(clock_at(cutoff() - Duration::from_secs(60))).await;
+    let s = Signed::new(&cli, "owner-states", Some(MOVING), None).await;
+    let ledgers = |cookies: String| {
+        let cli = &cli;
+        async move {
+            let r = cli
+                .get("/harness/admin/ledgers")
+                .header(header::COOKIE, cookies)
+                .send()
+                .await;
+            r.assert_status_is_ok();
+            json(r.0).await
+        }
+    };
+    assert_eq!(
+        ledgers(s.cookies.clone()).await["cancelledMoves"],
+        json!({})
+    );
+    s.cancel(&cli, &key()).await.assert_status_is_ok();
+    assert_eq!(
+        ledgers(s.cookies.clone()).await["cancelledMoves"],
+        json!({ MOVING: true })
+    );
+    // another run (a header wins over the cookie) saw nothing
+    let other = cli
+        .get("/harness/admin/ledgers")
+        .header(header::COOKIE, &s.cookies)
+        .header("x-sim-run", key())
+        .send()
+        .await;
+    assert_eq!(json(other.0).await["cancelledMoves"], json!({}));
+    let reset = |token: Option<String>| {
+        let (cli, cookies) = (&cli, s.cookies.clone());
+        async move {
+            let mut r = cli
+                .post("/harness/admin/reset")
+                .header(header::COOKIE, cookies);
+            if let Some(t) = token {
+                r = r.header("x-xsrf-token", t);
+            }
+            r.send().await
+        }
+    };
+    assert_api_error(reset(None).await, 403, "CSRF_REJECTED").await;
+    reset(Some(s.b.xsrf.clone()))
+        .await
+        .assert_status(poem::http::StatusCode::NO_CONTENT);
+    assert_eq!(
+        ledgers(s.cookies.clone()).await["cancelledMoves"],
+        json!({})
+    );
+    assert!(s.dashboard(&cli).await["scheduledMove"].is_object());
+    let list = cli.get("/harness/admin/scenarios").send().await;
+    list.assert_status_is_ok();
+    let list = json(list.0).await;
+    assert_eq!(
+        list.as_array().map(Vec::len),
+        Some(simulators::scenario::all().len())
+    );
+    assert_eq!(
+        cli.get("/harness/admin/nothing").send().await.0.status(),
+        404
+    );
+}
+
 #[tokio::test]
 async fn at_the_cutoff_the_move_can_no_longer_be_cancelled() {
     let (cli, _st, _sims) = app_with_clock(clock_at(cutoff())).await;

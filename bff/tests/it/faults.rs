@@ -243,8 +243,11 @@ async fn production_has_no_harness_and_forwards_no_scenario() {
     assert!(set.contains("Secure"), "{set} / {cookie}");
 }
 
+/// Harness mode forwards the scenario and run a caller chose: the browser's cookies, or an API
+/// tester's `x-sim-scenario` and `x-sim-run` headers (issue 15 §1 "Scripted use"), which win
+/// when they name a known scenario or a UUID run; anything else is ignored.
 #[tokio::test]
-async fn harness_mode_forwards_the_cookie_scenario() {
+async fn harness_mode_forwards_the_chosen_scenario() {
     let server = MockServer::start().await;
     Mock::given(path("/validate-customer-serviceability"))
         .respond_with(
@@ -253,25 +256,63 @@ async fn harness_mode_forwards_the_cookie_scenario() {
         .mount(&server)
         .await;
     let (cli, _) = client_for(config(Mode::Harness, &urls(&server.uri()), 2000)).await;
-    let Some(known) = simulators::scenario::all().first().map(|s| s.id.clone()) else {
-        return;
+    let ids: Vec<String> = simulators::scenario::all()
+        .iter()
+        .take(2)
+        .map(|s| s.id.clone())
+        .collect();
+    let [cookie_id, header_id] = ids.as_slice() else {
+        panic!("the harness has scenarios");
     };
-    let (sess, xsrf) = session(&cli).await;
-    let r = cli
-        .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
-        .query("trackingId", &TRACKING)
-        .query("locationId", &"LOC-1")
-        .header("x-xsrf-token", xsrf)
-        .header(header::COOKIE, format!("a=1; {sess}; sim_scenario={known}"))
-        .header("x-sim-scenario", "retail/not-this-one")
-        .send()
-        .await;
-    r.assert_status_is_ok();
-    let reqs = server.received_requests().await.unwrap();
-    assert_eq!(
-        reqs[0].headers.get("x-sim-scenario").unwrap(),
-        known.as_str()
+    let (cookie_run, header_run) = (
+        uuid::Uuid::new_v4().to_string(),
+        uuid::Uuid::new_v4().to_string(),
     );
+    let (sess, xsrf) = session(&cli).await;
+    let cookies = format!("a=1; {sess}; sim_scenario={cookie_id}; sim_run={cookie_run}");
+    // (x-sim-scenario, x-sim-run) sent -> (scenario, run) forwarded
+    let cases = [
+        (None, None, cookie_id, &cookie_run),
+        (
+            Some("retail/not-this-one"),
+            Some("../run"),
+            cookie_id,
+            &cookie_run,
+        ),
+        (
+            Some(header_id.as_str()),
+            Some(header_run.as_str()),
+            header_id,
+            &header_run,
+        ),
+    ];
+    for (i, (scenario, run, want_scenario, want_run)) in cases.into_iter().enumerate() {
+        let mut r = cli
+            .get("/secure/api/v1/serviceability/address/validate-customer-serviceability")
+            .query("trackingId", &TRACKING)
+            .query("locationId", &"LOC-1")
+            .header("x-xsrf-token", &xsrf)
+            .header(header::COOKIE, &cookies);
+        if let Some(s) = scenario {
+            r = r.header("x-sim-scenario", s);
+        }
+        if let Some(run) = run {
+            r = r.header("x-sim-run", run);
+        }
+        r.send().await.assert_status_is_ok();
+        let reqs = server.received_requests().await.unwrap();
+        let sent = &reqs[i].headers;
+        assert_eq!(
+            sent.get("x-sim-scenario").unwrap(),
+            want_scenario.as_str(),
+            "case {i}"
+        );
+        assert_eq!(
+            sent.get("x-sim-run").unwrap(),
+            want_run.as_str(),
+            "case {i}"
+        );
+    }
 }
 
 #[tokio::test]

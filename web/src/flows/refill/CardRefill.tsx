@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -12,6 +12,7 @@ import {
   Radio,
   RadioGroup,
 } from 'react-aria-components';
+import { useSearchParams } from 'react-router';
 import { Checkbox } from '../../components/Checkbox';
 import { fill, formatPrice } from '../../lib/format';
 import { choicesOf, refillOfferQuery, updateRefillCart, type CartChoices, type RefillCart, type RefillOffer } from './api';
@@ -55,6 +56,24 @@ export function CardRefill({ accountId, texts, locale, go }: RefillPageProps) {
       void offer.refetch();
     },
   });
+
+  // the dashboard's winback banner (`?offer=winback`, seed 002 §4.8): the 30-day plan with the
+  // winback's discount, then review with a saved card, else payment; once per visit
+  const [search] = useSearchParams();
+  const fromBanner = search.get('offer') === 'winback';
+  const bannerDone = useRef(false);
+  const o0 = offer.data;
+  useEffect(() => {
+    if (!fromBanner || !o0 || bannerDone.current) return;
+    bannerDone.current = true;
+    if (!o0.winback) return;
+    latest.current = { plan: 'HSD_030', packages: [], addOns: [], promo: true };
+    setPending(latest.current);
+    update.mutateAsync(latest.current).then(
+      () => go(o0.savedCard ? 'review' : 'payment'),
+      () => undefined,
+    );
+  }, [fromBanner, o0, update, go]);
 
   if (!offer.data)
     return offer.isError ? (

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { content } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { renderApp } from '../../testing/render';
-import { confirmation, offers, pinDetails, pinErrors, pinRedemption, refillTexts, results } from './fixtures';
+import { confirmation, offers, paymentInfos, pinDetails, pinErrors, pinRedemption, refillTexts, results } from './fixtures';
 import { refillHandlers, type RefillCall } from './handlers';
 import { SUBMIT_DELAY_MS } from './ReviewPage';
 
@@ -84,6 +84,15 @@ describe('customize, card tab (seed 002 §2.2, §4.1, §4.8)', () => {
     ]);
   });
 
+  it("the dashboard's winback banner: the 30-day plan with the discount, then review", async () => {
+    const calls: RefillCall[] = [];
+    server.use(...refillHandlers({ offer: offers.winback, calls }));
+    const app = renderApp('/en/refill?offer=winback');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/en/refill/review'));
+    expect(puts(calls)).toEqual([{ plan: 'HSD_030', packages: [], addOns: [], promo: true }]);
+    expect(await screen.findByTestId('cart-promo')).toBeInTheDocument();
+  });
+
   it('es: the promo struck through (45.00, 10.00), named in Spanish; taxes included', async () => {
     server.use(...refillHandlers({ offer: offers.sale }));
     renderApp('/es/refill');
@@ -151,6 +160,29 @@ describe('customize, PIN tab (seed 002 §2.3, §4.3b)', () => {
     await userEvent.click(await screen.findByRole('button', { name: en.pin.redeem }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(pinErrors.redeemFailed('en').message);
     expect(screen.queryByTestId('pin-details')).not.toBeInTheDocument();
+  });
+});
+
+describe('payment (seed 002 §2.4, §2.9)', () => {
+  it('no saved card: the card entry of the payment pages; its token is added with a key, then review', async () => {
+    const calls: RefillCall[] = [];
+    const done = { outcome: 'done', lock: { failures: 0, retryInMs: 0 }, card: paymentInfos.saved.card, autoRefillEnabled: false } as const;
+    server.use(...refillHandlers({ offer: offers.noCard, info: paymentInfos.noCard, change: done, calls }));
+    const app = renderApp('/en/refill/payment');
+    expect(await screen.findByTitle(refillTexts.en.payments.editPayment.cardEntryTitle)).toBeInTheDocument();
+    expect(screen.getByTestId('progress')).toHaveAttribute('data-percent', '66');
+    // what the card-entry component posts once it tokenised the card (seed 000 §7 protocol)
+    const data = {
+      status: 'SUCCESS',
+      cpcData: { cardDetails: { token: 'simtok_ok_1111', expirationDate: '1230', cardType: 'visa', cardLast4Digits: '1111' } },
+      paymentInfo: { firstName: 'Alexandra', lastName: 'Rivera', address: '12 Chestnut St', city: 'Atlanta', state: 'GA', zipCode: '30316' },
+    };
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { origin: window.location.origin, data: { action: 'CPC_FORM_SUBMIT_RESPONSE', data } }));
+    });
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/en/refill/review'));
+    expect(calls).toMatchObject([{ op: 'addPaymentInstrument', body: { token: 'simtok_ok_1111', cardLast4Digits: '1111' } }]);
+    expect(calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

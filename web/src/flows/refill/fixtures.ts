@@ -25,7 +25,7 @@ const plans = [
 ];
 const sale = { id: 'P_SALE35OFF_021522', kind: 'sale', wasPrice: 45, price: 10, banner60Days: false } as const;
 const banner = { id: 'REFILL_$45_FOR_60_DAYS', kind: 'banner', wasPrice: 45, price: 10, banner60Days: true } as const;
-const winback = { id: 'P_WINBACK45OFF_1215', kind: 'winback', wasPrice: 45, price: 0, banner60Days: false } as const;
+const winback = { id: 'P_WINBACK45OFF_1215', kind: 'winback', wasPrice: 45, price: 10, banner60Days: false } as const;
 
 interface PricingOptions {
   taxAvailable?: boolean;

@@ -6,7 +6,7 @@ import { Checkbox } from '../../components/Checkbox';
 import { cancelAutoRefill, enrolAutoRefill, paymentInfoQuery, type ChangeResult } from './api';
 import { fill } from '../../lib/format';
 import type { PageAlert, PaymentsPageProps } from './types';
-import { useFormLock } from './useFormLock';
+import { useFormLock } from '../../lib/useFormLock';
 
 /** Seed 001 §4, §9: the success message appears 800 ms after the call succeeds. */
 export const SUCCESS_DELAY_MS = 800;

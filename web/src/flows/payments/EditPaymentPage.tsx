@@ -8,7 +8,7 @@ import { toCardBody, type TokenisedCard } from '../../lib/paymentCard';
 import { changeCard, paymentInfoQuery, type CardChange, type ChangeResult } from './api';
 import { fill } from '../../lib/format';
 import type { PageAlert, PaymentsPageProps } from './types';
-import { useFormLock } from './useFormLock';
+import { useFormLock } from '../../lib/useFormLock';
 
 /**
  * `/{locale}/dashboard/edit-payment` (seed 001 §2, §4 "Payment instrument"; seed 002 §2.9, §4.2,

@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { CardEntry, SavedCardView } from '../../components/PaymentCard';
-import { changeCard, paymentInfoQuery, toCardBody, type TokenisedCard } from '../../lib/paymentCard';
+import { fill } from '../../lib/format';
+import { changeCard, paymentInfoQuery, toCardBody, type ChangeResult, type TokenisedCard } from '../../lib/paymentCard';
+import { useFormLock } from '../../lib/useFormLock';
 import { refillOfferQuery } from './api';
 import type { RefillPageProps } from './types';
 
@@ -11,7 +13,8 @@ import type { RefillPageProps } from './types';
  * `/{locale}/refill/payment` (seed 002 §2.4, §2.9): the card-entry component of the payment
  * pages (its stand-in in harness mode); once the card is added or replaced, the review. With a
  * saved card (the review's Edit) the customer may keep it. A refusal shows the catalogue
- * message; the third refusal goes back to the dashboard (the BFF's counter, seed 002 §4.3).
+ * message and the form waits as the BFF says; the third refusal goes back to the dashboard
+ * (the BFF's counter, seed 002 §4.3).
  */
 export function PaymentPage({ accountId, texts, go, href, dashboardHref }: RefillPageProps) {
   const c = texts.refill.payment;
@@ -20,11 +23,13 @@ export function PaymentPage({ accountId, texts, go, href, dashboardHref }: Refil
   const client = useQueryClient();
   const info = useQuery(paymentInfoQuery(accountId));
   const [alert, setAlert] = useState<string>();
+  const [last, setLast] = useState<ChangeResult>();
   const save = useMutation({
     mutationFn: ({ card, update }: { card: TokenisedCard; update: boolean }) =>
       changeCard(accountId, update ? 'update' : 'add', crypto.randomUUID(), toCardBody(card)),
     onMutate: () => setAlert(undefined),
     onSuccess: async (r) => {
+      setLast(r);
       if (r.outcome === 'done') {
         // the offer carries the saved card the review shows
         await client.invalidateQueries({ queryKey: refillOfferQuery(accountId).queryKey });
@@ -36,6 +41,8 @@ export function PaymentPage({ accountId, texts, go, href, dashboardHref }: Refil
     onError: () => setAlert(e.genericError),
   });
 
+  // the BFF's wait after a refusal (seed 002 §4.3: 30 s, 10 s from the second), as on edit payment
+  const secondsLeft = useFormLock((last?.lock ?? info.data?.lock)?.retryInMs ?? 0, last ?? info.dataUpdatedAt);
   const card = info.data?.card;
   return (
     <section className="payments refill-page" data-page="payment" data-stage={info.data ? (card ? 'saved' : 'new') : 'loading'}>
@@ -45,6 +52,7 @@ export function PaymentPage({ accountId, texts, go, href, dashboardHref }: Refil
       {alert && (
         <div className="alert" role="alert" data-testid="refill-alert">
           <p>{alert}</p>
+          {secondsLeft > 0 && <p data-testid="retry-in">{fill(e.retryIn, { seconds: secondsLeft })}</p>}
         </div>
       )}
       {info.isError && (
@@ -70,7 +78,7 @@ export function PaymentPage({ accountId, texts, go, href, dashboardHref }: Refil
             config={info.data.cardEntry.config}
             title={e.cardEntryTitle}
             saveLabel={c.save}
-            disabled={save.isPending}
+            disabled={save.isPending || secondsLeft > 0}
             onToken={(t) => save.mutate({ card: t, update: Boolean(card) })}
           />
         </>

@@ -164,14 +164,8 @@ describe('customize, PIN tab (seed 002 §2.3, §4.3b)', () => {
 });
 
 describe('payment (seed 002 §2.4, §2.9)', () => {
-  it('no saved card: the card entry of the payment pages; its token is added with a key, then review', async () => {
-    const calls: RefillCall[] = [];
-    const done = { outcome: 'done', lock: { failures: 0, retryInMs: 0 }, card: paymentInfos.saved.card, autoRefillEnabled: false } as const;
-    server.use(...refillHandlers({ offer: offers.noCard, info: paymentInfos.noCard, change: done, calls }));
-    const app = renderApp('/en/refill/payment');
-    expect(await screen.findByTitle(refillTexts.en.payments.editPayment.cardEntryTitle)).toBeInTheDocument();
-    expect(screen.getByTestId('progress')).toHaveAttribute('data-percent', '66');
-    // what the card-entry component posts once it tokenised the card (seed 000 §7 protocol)
+  /** What the card-entry component posts once it tokenised the card (seed 000 §7 protocol). */
+  function cardEntryAnswers() {
     const data = {
       status: 'SUCCESS',
       cpcData: { cardDetails: { token: 'simtok_ok_1111', expirationDate: '1230', cardType: 'visa', cardLast4Digits: '1111' } },
@@ -180,9 +174,30 @@ describe('payment (seed 002 §2.4, §2.9)', () => {
     act(() => {
       window.dispatchEvent(new MessageEvent('message', { origin: window.location.origin, data: { action: 'CPC_FORM_SUBMIT_RESPONSE', data } }));
     });
+  }
+
+  it('no saved card: the card entry of the payment pages; its token is added with a key, then review', async () => {
+    const calls: RefillCall[] = [];
+    const done = { outcome: 'done', lock: { failures: 0, retryInMs: 0 }, card: paymentInfos.saved.card, autoRefillEnabled: false } as const;
+    server.use(...refillHandlers({ offer: offers.noCard, info: paymentInfos.noCard, change: done, calls }));
+    const app = renderApp('/en/refill/payment');
+    expect(await screen.findByTitle(refillTexts.en.payments.editPayment.cardEntryTitle)).toBeInTheDocument();
+    expect(screen.getByTestId('progress')).toHaveAttribute('data-percent', '66');
+    cardEntryAnswers();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/en/refill/review'));
     expect(calls).toMatchObject([{ op: 'addPaymentInstrument', body: { token: 'simtok_ok_1111', cardLast4Digits: '1111' } }]);
     expect(calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("a refused card: the catalogue message and the BFF's wait; the page stays", async () => {
+    const refused = { outcome: 'rejected', message: 'Card refused.', lock: { failures: 1, retryInMs: 30_000 }, autoRefillEnabled: false } as const;
+    server.use(...refillHandlers({ offer: offers.noCard, info: paymentInfos.noCard, change: refused }));
+    const app = renderApp('/en/refill/payment');
+    await screen.findByTitle(refillTexts.en.payments.editPayment.cardEntryTitle);
+    cardEntryAnswers();
+    expect(await screen.findByTestId('refill-alert')).toHaveTextContent('Card refused.');
+    expect(screen.getByTestId('retry-in')).toHaveTextContent(refillTexts.en.payments.editPayment.retryIn.replace('{seconds}', '30'));
+    expect(app.router.state.location.pathname).toBe('/en/refill/payment');
   });
 });
 

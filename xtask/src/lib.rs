@@ -3,6 +3,7 @@
 //! them with what is committed without writing anything.
 
 mod browser;
+pub mod coverage;
 pub mod record;
 mod record_buy;
 mod record_signed_in;

@@ -4,6 +4,9 @@
 //!   (then `npm run gen:api` regenerates `web/src/api/`; `npm run contract` does both).
 //! - `record`: records the BFF's answers for every scenario, through the BFF and the embedded
 //!   simulators, into the JSON files Storybook replays with MSW.
+//! - `coverage`: writes `COVERAGE.md` (every business code, documented outcome and contract
+//!   operation with the scenarios and tests covering it) and fails when one has no asserting
+//!   test; `coverage --check` writes nothing and also fails when `COVERAGE.md` is stale.
 
 use std::process::ExitCode;
 
@@ -11,6 +14,7 @@ use std::process::ExitCode;
 async fn main() -> ExitCode {
     let task = std::env::args().nth(1).unwrap_or_default();
     let files = match task.as_str() {
+        "coverage" => return coverage(std::env::args().nth(2).as_deref() == Some("--check")),
         "openapi" => xtask::contracts(),
         "record" => match xtask::record::record_all().await {
             Ok(files) => files,
@@ -20,7 +24,7 @@ async fn main() -> ExitCode {
             }
         },
         _ => {
-            eprintln!("usage: cargo run -p xtask -- openapi|record");
+            eprintln!("usage: cargo run -p xtask -- openapi|record|coverage [--check]");
             return ExitCode::FAILURE;
         }
     };
@@ -32,4 +36,34 @@ async fn main() -> ExitCode {
         println!("wrote {}", file.path.display());
     }
     ExitCode::SUCCESS
+}
+
+/// `coverage`: the report, written (or, with `check`, compared with the committed one), and
+/// the list of what has no asserting test.
+fn coverage(check: bool) -> ExitCode {
+    let (report, failures) = xtask::coverage::generated();
+    let mut ok = failures.is_empty();
+    if check {
+        if let Some(drift) = report.drift() {
+            eprintln!("{drift}: regenerate with `cargo run -p xtask -- coverage` and commit");
+            ok = false;
+        }
+    } else if let Err(e) = report.write() {
+        eprintln!("{}: {e}", report.path.display());
+        return ExitCode::FAILURE;
+    } else {
+        println!("wrote {}", report.path.display());
+    }
+    for f in &failures {
+        eprintln!("coverage: {f}");
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "coverage: {} item(s) without an asserting test or model error(s)",
+            failures.len()
+        );
+        ExitCode::FAILURE
+    }
 }

@@ -78,6 +78,7 @@ test('es: PIN refill, validate, details, redeem, confirmation (Spanish only)', a
   const ref = await englishReference(page.request);
   await page.goto('/es/refill');
   const p = await customize(page);
+  await expectSpanishOnly(page, ref, 'refill customize');
   await p.getByRole('tab', { name: c.customize.pinTab }).click();
   await p.getByRole('textbox', { name: c.pin.label }).fill('200000000002');
   await p.getByRole('button', { name: c.pin.verify }).click();

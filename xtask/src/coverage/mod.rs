@@ -1688,6 +1688,46 @@ mod tests {
     }
 
     #[test]
+    fn a_walker_without_a_row_is_found() {
+        let file = |path: &str, layer: Layer, code: &str| TestFile {
+            path: path.into(),
+            layer,
+            full: code.into(),
+            code: code.into(),
+        };
+        let tests = [
+            file(
+                "web/src/flows/refill/RefillScenarios.stories.tsx",
+                Layer::Story,
+                "const meta = { tags: ['scenario'] };",
+            ),
+            file(
+                "bff/tests/it/quick.rs",
+                Layer::Bff,
+                "async fn every_quick_scenario_ends_as_it_expects() {",
+            ),
+            file(
+                "playwright/tests/quick.spec.ts",
+                Layer::Browser,
+                "for (const w of walks('quick', [], [])) {}",
+            ),
+            file(
+                "bff/tests/it/refill.rs",
+                Layer::Bff,
+                "async fn every_refill_scenario_ends_as_it_expects() {",
+            ),
+            file(
+                "web/src/flows/x/X.stories.tsx",
+                Layer::Story,
+                "tags: ['autodocs']",
+            ),
+        ];
+        let found = unmodelled(&tests);
+        assert_eq!(found.len(), 3, "{found:?}");
+        assert!(found[0].starts_with("web/src/flows/refill/RefillScenarios.stories.tsx"));
+    }
+
+    #[test]
     fn calls_cover_their_upstream_operations() {
         assert!(call_covers(Call::Assign, "post", "/van/assign"));
         assert!(!call_covers(Call::Assign, "get", "/van/assign"));

@@ -197,7 +197,10 @@ async fn dashboard_page(b: &mut Browser, account: Option<String>) -> Result<(), 
         get(b, SYNC_UP, &shown).await?;
     }
     if b.exchanges_last_status() == Some(200) && answer["next"] == "activation" {
-        let to_activate = answer["nextAccountId"].as_str().unwrap_or(&shown).to_owned();
+        let to_activate = answer["nextAccountId"]
+            .as_str()
+            .unwrap_or(&shown)
+            .to_owned();
         get(b, ACTIVATION, &to_activate).await?;
     }
     Ok(())

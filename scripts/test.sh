@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test: contract drift, Rust (unit, integration, property), web unit tests, the web
-# and Storybook builds with a smoke run over every story, and the Playwright suite against one
-# release BFF in harness mode, and schemathesis (scripts/schemathesis.sh) against another one
+# Runs every test: contract drift, the coverage check (xtask coverage --check), Rust (unit,
+# integration, property), web unit tests, the web and Storybook builds with a smoke run over
+# every story, and the Playwright suite against one release BFF in harness mode, and
+# schemathesis (scripts/schemathesis.sh) against another one
 # while the web builds run. Installs what it needs (Debian chromium and redis-server, npm
 # packages); the release build starts first and runs while those install (they wait on the
 # network, the build on the CPU). The work is CPU-bound on two cores: running the web jobs
@@ -15,6 +16,8 @@ step "system packages (chromium, redis-server)"; ensure_system_packages
 step "npm packages"; ensure_node_modules
 step "waiting for the release build"; wait "$build_pid"; keep_harness_bff
 step "contract drift: web/src/api from openapi/bff.json"; npm run --silent check:api
+step "coverage: every business code, outcome and operation has an asserting test; COVERAGE.md is current"
+./target/release/xtask coverage --check  # built by the release build above (--all-targets)
 step "rust tests (drift of openapi/*.json and recordings, unit, integration, property)"
 cargo test --release --locked --workspace -q
 step "bff integration tests again, every session and context in a real Redis"

@@ -349,30 +349,6 @@ pub fn tv_products(d: &DashboardResponse) -> Vec<TvProduct> {
     out
 }
 
-/// The TV part of the cart set from the owned products (seed 001 §4 "Loading the dashboard
-/// ... sets cart packages and add-ons from owned TV products, and adds the basic TV package
-/// whenever any TV package or add-on is present").
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TvCart {
-    /// Package codes (`VDO_XITV_...`), the basic one first whenever any product is owned.
-    pub packages: Vec<String>,
-    /// Add-on codes (every other product, e.g. `HBO`, `DEPORTES`).
-    pub add_ons: Vec<String>,
-}
-
-/// [`TvCart`] of `products`.
-pub fn tv_cart(products: &[TvProduct]) -> TvCart {
-    let (packages, add_ons): (Vec<_>, Vec<_>) = products
-        .iter()
-        .map(|p| p.product_code.clone())
-        .partition(|c| c.starts_with("VDO_XITV_"));
-    let mut cart = TvCart { packages, add_ons };
-    if !products.is_empty() && !cart.packages.iter().any(|c| c == BASIC_TV) {
-        cart.packages.insert(0, BASIC_TV.to_owned());
-    }
-    cart
-}
-
 /// A scheduled move (seed 001 §3 "Scheduled move", §4).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScheduledMove {

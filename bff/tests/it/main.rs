@@ -15,6 +15,7 @@ mod compression;
 mod contract;
 mod csrf;
 mod dashboard_actions;
+mod dashboard_promo;
 mod faults;
 mod headers;
 mod instances;

@@ -14,7 +14,6 @@ use crate::{
     domain::{
         dashboard::{self as rules, Readiness},
         money::two_decimals,
-        promotions::parse_date,
     },
     upstream::{self as up, CallCtx, Clients, UpstreamError},
 };
@@ -58,26 +57,13 @@ pub async fn extras(
     })
 }
 
-/// Refill promotion of the dashboard's promo list (seed 001 §9).
-pub const REFILL_PROMO: &str = "P_SALE35OFF_021522";
-/// Winback promotion (seed 001 §9); the winback list is a subset of the promo list.
-pub const WINBACK_PROMO: &str = "P_WINBACK45OFF_1215";
-const PROMO_LIST: [&str; 2] = [REFILL_PROMO, WINBACK_PROMO];
-
-/// The first valid dashboard promotion (seed 001 §9: its id on the promo list, started, end
-/// empty or not passed), and whether it is the winback.
-pub fn promo(promos: Option<&PromoResponse>, now: DateTime<Utc>) -> Option<DashboardPromo> {
-    let d = promos?.prepaid_promotions.discounts.iter().find(|d| {
-        PROMO_LIST.contains(&d.disc_id.as_str())
-            && parse_date(&d.disc_start_date).is_some_and(|s| s <= now)
-            && match d.disc_end_date.as_deref().map(str::trim) {
-                None | Some("") => true,
-                Some(e) => parse_date(e).is_some_and(|end| now <= end),
-            }
-    })?;
+/// The dashboard's promotion ([`rules::dashboard_promo`], seed 001 §9), if the promotions
+/// were read.
+fn promo(promos: Option<&PromoResponse>, now: DateTime<Utc>) -> Option<DashboardPromo> {
+    let p = rules::dashboard_promo(&promos?.prepaid_promotions.discounts, now)?;
     Some(DashboardPromo {
-        id: d.disc_id.clone(),
-        winback: d.disc_id == WINBACK_PROMO,
+        id: p.id,
+        winback: p.winback,
     })
 }
 

@@ -4,6 +4,7 @@ import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup 
 import { api, call, type Schemas } from '../api/client';
 import { useAll } from '../content/hooks';
 import type { Locale } from '../lib/locale';
+import { trackCallFailure } from '../lib/analytics';
 import { formatPhone } from '../lib/phone';
 import { Checkbox } from './Checkbox';
 import '../styles/account-information.css';
@@ -40,6 +41,7 @@ export function SyncUpModal({ accountId, locale, data }: { accountId: string; lo
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: ['account-information', accountId] });
     },
+    onError: (e) => trackCallFailure(e, 'submitSyncUp'),
   });
   if (!texts) return null;
   const h = data.holder;

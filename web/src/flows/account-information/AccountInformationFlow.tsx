@@ -5,6 +5,7 @@ import { AccountShell } from '../../components/AccountShell';
 import { SyncUpCheck } from '../../components/SyncUpCheck';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { decodeAccountId } from '../../lib/accountId';
+import { usePageTracking } from '../../lib/analytics';
 import { profileQuery, sessionErrorTarget } from '../../lib/accountSession';
 import type { FlowScreenProps } from '../../lib/flows';
 import { useLocale } from '../../lib/useLocale';
@@ -12,9 +13,8 @@ import { accountInformationQuery } from './api';
 import { AccountInfoCard } from './AccountInfoCard';
 import { useAccountInformationContent } from './content';
 import { PreferencesCard } from './PreferencesCard';
-import type { AccountInformationPageDef } from './routes';
+import { accountInformationFlow, type AccountInformationPageDef } from './routes';
 import '../../styles/account-information.css';
-
 
 /**
  * `/{locale}/dashboard/account-information` in the signed-in shell: the account card and the
@@ -22,7 +22,7 @@ import '../../styles/account-information.css';
  * without one, the account picker. Session errors are `SessionErrors`'; any other failure shows
  * the catalogue's connection message in place.
  */
-export function AccountInformationFlow(_props: FlowScreenProps<AccountInformationPageDef>) {
+export function AccountInformationFlow({ page }: FlowScreenProps<AccountInformationPageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -31,6 +31,7 @@ export function AccountInformationFlow(_props: FlowScreenProps<AccountInformatio
   const accountId = fromQuery ?? profile.data?.accountId;
   const content = useAccountInformationContent(locale);
   const info = useQuery({ ...accountInformationQuery(accountId ?? ''), enabled: accountId !== undefined });
+  usePageTracking(accountInformationFlow, page.id, locale, profile.error ?? info.error);
   const noAccount = fromQuery === undefined && profile.data !== undefined && !profile.data.accountId;
   useEffect(() => {
     if (noAccount) navigate(`/${locale}/account-picker`, { replace: true });

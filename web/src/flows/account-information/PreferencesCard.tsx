@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup, Switch } from 'react-aria-components';
 import { ContentLink } from '../../components/ContentLink';
+import { trackCallFailure } from '../../lib/analytics';
 import { updatePreferences, type CommunicationPreferences } from './api';
 import type { AccountInformationContent } from './content';
 
@@ -16,7 +17,8 @@ export function changed(saved: CommunicationPreferences, form: CommunicationPref
  * The communication-preferences card (seed 001 §2, §4 "Communication preferences"): the saved
  * language and text-message choice; Edit opens the form (language radio, SMS switch, marketing
  * link), Update is enabled only when the form differs from the saved values and a success is
- * confirmed in a modal. A failure keeps the form with the catalogue's message.
+ * confirmed in a modal. A failure keeps the form with the catalogue's message and is reported
+ * (`apiError`).
  */
 export function PreferencesCard({ accountId, saved, c }: { accountId: string; saved: CommunicationPreferences; c: Texts }) {
   const [editing, setEditing] = useState(false);
@@ -30,6 +32,8 @@ export function PreferencesCard({ accountId, saved, c }: { accountId: string; sa
       setEditing(false);
       setSavedModal(true);
     },
+    // seed 001 §8: a failed change is reported with its call name, code and message
+    onError: (e) => trackCallFailure(e, 'updateCommunicationPreferences'),
   });
   const languageName = (l: CommunicationPreferences['language']) => (l === 'SPANISH' ? c.spanish : c.english);
   const stage = savedModal ? 'updated' : update.isError ? 'update-failed' : update.isPending ? 'saving' : editing ? 'editing' : 'view';

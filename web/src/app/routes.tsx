@@ -15,6 +15,7 @@ import { paymentsFlows } from '../flows/payments/routes';
 import { refillFlow } from '../flows/refill/routes';
 import { retailFlow } from '../flows/retail/routes';
 import { signInFlows } from '../flows/signin/routes';
+import { harnessFlow } from '../flows/harness/routes';
 import { SessionErrors } from './SessionErrors';
 
 /** `/:locale`: an unknown locale is a not-found page; a known one sets the calls' language. */
@@ -101,6 +102,7 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
     ...paymentsFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen, options)),
     mountFlow(refillFlow, async () => (await import('../flows/refill/RefillScreen')).RefillScreen, options),
     mountFlow(activationFlow, async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen, options),
+    mountFlow(harnessFlow, async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen, options),
   ]);
   const handoff = flows.find((f) => f.flow.base === 'handoff');
   const inShell = (shell: FlowDef['shell']) =>

@@ -46,6 +46,10 @@ pub const REFILL_PROMO_ID: &str = "P_SALE35OFF_021522";
 /// "winback P_WINBACK45OFF_1215").
 pub const WINBACK_PROMO_ID: &str = "P_WINBACK45OFF_1215";
 
+/// `planStatus` of [`DashboardState::Paused`] (the BFF's `PLAN_STATUS_PAUSED`; the seed names
+/// the paused state, not the value).
+pub const PLAN_STATUS_PAUSED: &str = "PAUSED";
+
 /// One account the account simulator knows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WorldAccount {
@@ -355,7 +359,11 @@ pub fn dashboard(account_id: &str, now: DateTime<Utc>) -> DashboardResponse {
     };
     let plan_status_details = days_left(a.state)
         .map(|days| {
-            let status = if days > 0 { "ACTIVE" } else { "EXPIRED" };
+            let status = match (a.state, days > 0) {
+                (DashboardState::Paused, _) => PLAN_STATUS_PAUSED,
+                (_, true) => "ACTIVE",
+                (_, false) => "EXPIRED",
+            };
             lobs.iter()
                 .map(|lob| PlanStatusDetail {
                     lob: (*lob).into(),

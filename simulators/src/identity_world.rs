@@ -36,6 +36,9 @@ pub enum DashboardState {
         /// The aux account's number.
         aux: &'static str,
     },
+    /// Open, 20 days left, the internet plan status `PAUSED` (blue ring, "Paused"; seed 001
+    /// §2 "blue when paused", the status value ours).
+    Paused,
     /// Open, ACP `Approved`, first benefit `30.00` (ACP banner, deduction).
     AcpApproved,
     /// Open, ACP `Approved`, customer type `Tribal` (Tribal banner, no deduction).
@@ -133,7 +136,7 @@ pub struct TestIdentity {
 
 use DashboardState::{
     AcpApproved, AcpDeEnrolled, AcpTribal, AutoRefill, Expired, ExpiringSoon, LegacyTv, NoInternet,
-    ScheduledMove, TvPackages, Van,
+    Paused, ScheduledMove, TvPackages, Van,
 };
 use Matching::{False as F, Na, True as T};
 
@@ -490,6 +493,7 @@ pub const IDENTITIES: [TestIdentity; 14] = [
             state("8993100000001309", "1309 Peachtree St", LegacyTv),
             state("8993100000001310", "1310 Peachtree St", NoInternet),
             state("8993100000001311", "1311 Peachtree St", Van),
+            state("8993100000001312", "1312 Peachtree St", Paused),
         ],
     ),
     // Payment history sizes (seed 001 §2 "Payment history": 12 a page, compact above 7
@@ -629,7 +633,7 @@ mod tests {
             .collect();
         assert_eq!(
             shown.len(),
-            11,
+            12,
             "one open account per extra state: {shown:?}"
         );
         assert!(has(&|a| !a.in_prepaid_db));

@@ -90,6 +90,8 @@ async fn every_world_account_reaches_its_branch_through_the_bff_clients() {
             let acp = rules::acp(d.acp_detail.as_ref());
             match a.dashboard {
                 S::ExpiringSoon => assert_eq!((days, ring, refill), (5, Ring::Amber, true)),
+                // seed 001 §2: blue when paused, whatever the days
+                S::Paused => assert_eq!((days, ring, refill), (20, Ring::Blue, false)),
                 S::Expired => {
                     assert_eq!((days, ring, refill), (0, Ring::Red, true));
                     assert!(!rules::auto_enrol_offered(auto, false, days));
@@ -140,7 +142,7 @@ async fn every_world_account_reaches_its_branch_through_the_bff_clients() {
             assert_eq!(promo.winback, a.dashboard == S::Expired);
         }
     }
-    assert_eq!(seen, 29, "every identity account in the prepaid database");
+    assert_eq!(seen, 30, "every identity account in the prepaid database");
 }
 
 #[tokio::test]

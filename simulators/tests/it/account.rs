@@ -141,6 +141,10 @@ fn check_state(a: &WorldAccount, d: &DashboardResponse, now: DateTime<Utc>) {
             assert!(!d.available_plans.is_empty());
         }
         S::Van => assert_eq!(info.account_type, "VAN"),
+        S::Paused => {
+            let hsd = d.plan_status_details.iter().find(|p| p.lob == "HSD");
+            assert_eq!(hsd.map(|p| p.plan_status.as_str()), Some("PAUSED"), "{n}");
+        }
         _ => {}
     }
     if !matches!(a.state, S::AcpApproved | S::AcpTribal | S::AcpDeEnrolled) {

@@ -53,6 +53,14 @@ export const ExpiredEn = story('expired', 'en', (canvas) => expect(canvas.getByT
 export const ExpiredEs = story('expired', 'es', (canvas) => expect(canvas.getByTestId('expired')).toBeVisible());
 export const AutoRefillOnEn = story('autoRefill', 'en', (canvas) => expect(canvas.getByRole('button', { name: c.en.autoRefill.badge })).toBeVisible());
 export const AutoRefillOnEs = story('autoRefill', 'es', (canvas) => expect(canvas.getByRole('button', { name: c.es.autoRefill.badge })).toBeVisible());
+export const PausedEn = story('paused', 'en', async (canvas) => {
+  ring('blue')(canvas);
+  await expect(canvas.getByTestId('ring-state')).toHaveTextContent(c.en.services.ring.blue);
+});
+export const PausedEs = story('paused', 'es', async (canvas) => {
+  ring('blue')(canvas);
+  await expect(canvas.getByTestId('ring-state')).toHaveTextContent(c.es.services.ring.blue);
+});
 export const DeactivatedEn = story('deactivated', 'en', (canvas) => expect(canvas.getByTestId('reconnect-faq')).toBeVisible());
 export const DeactivatedEs = story('deactivated', 'es', (canvas) => expect(canvas.getByTestId('reconnect-faq')).toBeVisible());
 export const ScheduledMoveEn = story('scheduledMove', 'en', (canvas) => expect(canvas.getByTestId('moving-paused')).toBeVisible());

@@ -35,6 +35,8 @@ export const dashboards = {
     internet: { daysRemaining: 0, expirationDate: '2026-11-23', ring: 'red', refillNow: true },
   },
   autoRefill: { ...base, autoRefillEnabled: true, autoEnrolOffered: false },
+  // seed 001 §2: blue when paused (the services' plan status, or a move that has started)
+  paused: { ...base, paused: true, internet: { daysRemaining: 20, expirationDate: '2026-12-13', ring: 'blue', refillNow: false } },
   deactivated: { ...base, status: 'deactivated', autoEnrolOffered: false, internet: undefined },
   scheduledMove: { ...base, moving: true, scheduledMove },
   expiredMoving: {

@@ -100,3 +100,5 @@ export const TvPackagesDetailXitvEn: Story = recorded('state-tv-packages', 'deta
 export const TvPackagesDetailXitvEs: Story = recorded('state-tv-packages', 'detail-xitv', 'es');
 export const VanEn: Story = recorded('state-van', 'dashboard', 'en');
 export const VanEs: Story = recorded('state-van', 'dashboard', 'es');
+export const PausedEn: Story = recorded('state-paused', 'dashboard', 'en');
+export const PausedEs: Story = recorded('state-paused', 'dashboard', 'es');

@@ -86,6 +86,7 @@ export const StateTvPackages: Story = scenario('state-tv-packages');
 export const StateLegacyTv: Story = scenario('state-legacy-tv');
 export const StateNoInternet: Story = scenario('state-no-internet');
 export const StateVan: Story = scenario('state-van');
+export const StatePaused: Story = scenario('state-paused');
 export const SyncBothNa: Story = scenario('sync-both-na');
 export const SyncBothTrue: Story = scenario('sync-both-true');
 export const SyncEmailFalsePhoneTrue: Story = scenario('sync-email-false-phone-true');

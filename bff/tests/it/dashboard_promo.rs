@@ -143,3 +143,34 @@ async fn the_dashboard_promo_is_the_first_discount_when_valid_and_the_account_ac
         assert_eq!(got, want, "{case}");
     }
 }
+
+/// Seed 001 §4: the promotions are not among the required calls (token, content, cart
+/// content, identity, dashboard, aux account), so their failure shows the dashboard without
+/// a promotion, never the error page.
+#[tokio::test]
+async fn a_failed_promotions_lookup_shows_the_dashboard_without_a_promotion() {
+    let sims = simulators::spawn_embedded().await.unwrap();
+    let mock = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&mock)
+        .await;
+    let mut urls = UpstreamUrls::under(&sims.base_url);
+    urls.set(Service::Promotions, mock.uri());
+    let st = test_state(config(Mode::Harness, &urls, 3000), urls, Clock::system()).await;
+    let cli: Client = TestClient::new(endpoint(st).boxed());
+    let mut b = Browser::new(&cli).await;
+    b.sign_in(&cli, "owner-one").await;
+    let r = b
+        .get(&cli, &format!("/secure2/accounts/{ACTIVE}/dashboard"))
+        .await;
+    r.assert_status_is_ok();
+    let d = json(r.0).await;
+    assert_eq!(
+        (d["next"].as_str(), d["status"].as_str()),
+        (Some("show"), Some("active")),
+        "{d}"
+    );
+    assert!(d.get("promo").is_none(), "{d}");
+    assert_eq!(mock.received_requests().await.unwrap().len(), 1);
+}

@@ -514,8 +514,20 @@ async fn sign_out_builds_the_provider_logout_and_purges_the_session() {
     );
 }
 
+/// Whether `got` holds `want`: every key of a `want` object in `got` with a value that holds
+/// it; any other value (arrays too) equal.
+fn holds(got: &Value, want: &Value) -> bool {
+    match (got, want) {
+        (Value::Object(g), Value::Object(w)) => w
+            .iter()
+            .all(|(k, v)| g.get(k).is_some_and(|gv| holds(gv, v))),
+        _ => got == want,
+    }
+}
+
 /// The page a sign-in scenario ends on, walked over HTTP as the hand-off, the picker and the
-/// dashboard page do (`scenarios/README.md` "Sign-in flow").
+/// dashboard page do (`scenarios/README.md` "Sign-in flow"); a scenario's `expect.dashboard`
+/// must be held by the `getDashboard` answer the walk ends with.
 async fn walk(cli: &Client, s: &simulators::scenario::Scenario) -> String {
     let text = |k: &str| s.input.get(k).and_then(Value::as_str).map(str::to_owned);
     let mut b = Browser::new(cli).await;
@@ -576,6 +588,13 @@ async fn walk(cli: &Client, s: &simulators::scenario::Scenario) -> String {
         .into();
     }
     let d = json(r.0).await;
+    if let Some(want) = s.expect.get("dashboard") {
+        assert!(
+            holds(&d, want),
+            "{}: expect.dashboard {want} not in {d}",
+            s.id
+        );
+    }
     match d["next"].as_str().unwrap() {
         "show" | "auxDashboard" => "dashboard",
         "activation" => "activation",
@@ -605,8 +624,19 @@ async fn every_signin_scenario_ends_as_it_expects() {
             identity.key
         );
     }
-    for s in scenarios {
+    for s in &scenarios {
         let got = walk(&cli, s).await;
         assert_eq!(got, s.expect["stage"].as_str().unwrap(), "{}", s.id);
+    }
+    // every dashboard state of `owner-states` says what tells it apart from the others
+    for s in scenarios
+        .iter()
+        .filter(|s| s.id.starts_with("signin/state-"))
+    {
+        assert!(
+            s.expect.get("dashboard").is_some(),
+            "{}: no expect.dashboard",
+            s.id
+        );
     }
 }

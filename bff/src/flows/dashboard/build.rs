@@ -31,7 +31,9 @@ pub struct Extras {
 /// Reads the payment info (phone of the record's customer) and the promotions (its
 /// location) together, only for a dashboard that shows (readiness `Show` or
 /// `Deactivated`): a page going to activation, an aux dashboard or the error page needs
-/// neither.
+/// neither. The promotions are not a required call (seed 001 §4 "Any required API failure
+/// (token, content, cart content, identity, dashboard, aux account) leads to the error
+/// page"): when their lookup fails the dashboard shows without a promotion.
 pub async fn extras(
     c: &Clients,
     ctx: &CallCtx,
@@ -46,14 +48,19 @@ pub async fn extras(
     let Some(customer) = dash.customer_info.as_ref().filter(|_| shows) else {
         return Ok(Extras::default());
     };
-    let (payment, promos) = futures_util::future::try_join(
+    let (payment, promos) = futures_util::future::join(
         up::payments::payment_info(c, ctx, account, &customer.phone_number),
         up::promotions::dashboard_promos(c, ctx, account, &customer.location_id),
     )
-    .await?;
+    .await;
+    let promos = promos
+        .inspect_err(|e| {
+            tracing::warn!(error = %e, "dashboard: promotions lookup failed; no promotion shown");
+        })
+        .ok();
     Ok(Extras {
-        payment: Some(payment),
-        promos: Some(promos),
+        payment: Some(payment?),
+        promos,
     })
 }
 

@@ -40,6 +40,9 @@ pub const CLOSED_DAYS: i64 = -30;
 pub const MOVE_IN_DAYS: u64 = 10;
 /// ACP benefit of [`DashboardState::AcpApproved`], dollars.
 pub const ACP_BENEFIT: &str = "30.00";
+/// `deniedReasonCode` and `deniedReasonDesc` of [`DashboardState::AcpDenied`] (ours: the seed
+/// names the fields, not their values).
+pub const ACP_DENIED_REASON: (&str, &str) = ("ACP_INELIGIBLE", "Not eligible for the program");
 /// The refill promotion offered to open accounts (seed 001 §9 "refill P_SALE35OFF_021522").
 pub const REFILL_PROMO_ID: &str = "P_SALE35OFF_021522";
 /// The winback promotion offered to the expired account (seed 001 §9
@@ -284,6 +287,12 @@ fn acp(state: DashboardState) -> Option<AcpDetail> {
         DashboardState::AcpDeEnrolled => {
             Some(detail("Standard", AcpStatus::DeEnrolled, Vec::new()))
         }
+        // a first benefit code as an Approved one has: Denied alone makes it no valid ACP
+        DashboardState::AcpDenied => Some(AcpDetail {
+            denied_reason_code: Some(ACP_DENIED_REASON.0.into()),
+            denied_reason_desc: Some(ACP_DENIED_REASON.1.into()),
+            ..detail("Standard", AcpStatus::Denied, vec![benefit(ACP_BENEFIT)])
+        }),
         _ => None,
     }
 }

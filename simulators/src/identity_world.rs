@@ -45,6 +45,9 @@ pub enum DashboardState {
     AcpTribal,
     /// Open, ACP `De Enrolled` (re-enrol notice).
     AcpDeEnrolled,
+    /// Open, ACP `Denied` with a reason and a first benefit code (no ACP banner, no credit:
+    /// only Approved with a benefit code is valid ACP, seed 001 §6, §9).
+    AcpDenied,
     /// Open, Instant TV: basic `VDO_XITV_30`, `VDO_XITV_SPORTS_NEWS_30` on two devices (the
     /// dedupe), add-on `HBO` (TV products).
     TvPackages,
@@ -135,8 +138,8 @@ pub struct TestIdentity {
 }
 
 use DashboardState::{
-    AcpApproved, AcpDeEnrolled, AcpTribal, AutoRefill, Expired, ExpiringSoon, LegacyTv, NoInternet,
-    Paused, ScheduledMove, TvPackages, Van,
+    AcpApproved, AcpDeEnrolled, AcpDenied, AcpTribal, AutoRefill, Expired, ExpiringSoon, LegacyTv,
+    NoInternet, Paused, ScheduledMove, TvPackages, Van,
 };
 use Matching::{False as F, Na, True as T};
 
@@ -494,6 +497,7 @@ pub const IDENTITIES: [TestIdentity; 14] = [
             state("8993100000001310", "1310 Peachtree St", NoInternet),
             state("8993100000001311", "1311 Peachtree St", Van),
             state("8993100000001312", "1312 Peachtree St", Paused),
+            state("8993100000001313", "1313 Peachtree St", AcpDenied),
         ],
     ),
     // Payment history sizes (seed 001 §2 "Payment history": 12 a page, compact above 7
@@ -633,7 +637,7 @@ mod tests {
             .collect();
         assert_eq!(
             shown.len(),
-            12,
+            13,
             "one open account per extra state: {shown:?}"
         );
         assert!(has(&|a| !a.in_prepaid_db));

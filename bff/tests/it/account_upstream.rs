@@ -114,6 +114,12 @@ async fn every_world_account_reaches_its_branch_through_the_bff_clients() {
                     assert!(acp.tribal && acp.deduction().is_none());
                 }
                 S::AcpDeEnrolled => assert_eq!(acp.unwrap().status, AcpStatus::DeEnrolled),
+                // seed 001 §6: valid ACP is Approved with a first benefit code; Denied is none
+                S::AcpDenied => {
+                    let acp = acp.unwrap();
+                    assert_eq!(acp.status, AcpStatus::Denied);
+                    assert_eq!(acp.deduction(), None);
+                }
                 S::TvPackages => {
                     let tv = rules::tv_products(&d);
                     let codes: Vec<_> = tv.iter().map(|t| t.product_code.as_str()).collect();
@@ -142,7 +148,7 @@ async fn every_world_account_reaches_its_branch_through_the_bff_clients() {
             assert_eq!(promo.winback, a.dashboard == S::Expired);
         }
     }
-    assert_eq!(seen, 30, "every identity account in the prepaid database");
+    assert_eq!(seen, 31, "every identity account in the prepaid database");
 }
 
 #[tokio::test]

@@ -126,6 +126,13 @@ fn check_state(a: &WorldAccount, d: &DashboardResponse, now: DateTime<Utc>) {
                 upstream::account::AcpStatus::DeEnrolled
             );
         }
+        S::AcpDenied => {
+            let acp = acp.expect("acpDetail");
+            assert_eq!(acp.acp_status, upstream::account::AcpStatus::Denied);
+            assert!(acp.denied_reason_code.is_some() && acp.denied_reason_desc.is_some());
+            // a benefit code as an Approved one has: only the status makes it no valid ACP
+            assert!(!acp.acp_benefits[0].benefit_code.is_empty());
+        }
         S::TvPackages => {
             let tv = codes(d, "VIDEO");
             let distinct: BTreeSet<_> = tv.iter().collect();
@@ -147,7 +154,10 @@ fn check_state(a: &WorldAccount, d: &DashboardResponse, now: DateTime<Utc>) {
         }
         _ => {}
     }
-    if !matches!(a.state, S::AcpApproved | S::AcpTribal | S::AcpDeEnrolled) {
+    if !matches!(
+        a.state,
+        S::AcpApproved | S::AcpTribal | S::AcpDeEnrolled | S::AcpDenied
+    ) {
         assert!(acp.is_none(), "{n}");
     }
     if a.state != S::Van {

@@ -43,13 +43,13 @@ fn every_file_parses_and_validates() {
     let count = |flow: &str| scenario::all().iter().filter(|s| s.flow == flow).count();
     assert_eq!(count("retail"), 35);
     assert_eq!(count("buy"), 55);
-    assert_eq!(count("signin"), 39);
+    assert_eq!(count("signin"), 40);
     assert_eq!(count("account-information"), 8);
     assert_eq!(count("dashboard"), 5);
     assert_eq!(count("activation"), 13);
     assert_eq!(count("payments"), 37);
-    assert_eq!(count("refill"), 26);
-    assert_eq!(scenario::all().len(), 35 + 55 + 39 + 8 + 5 + 13 + 37 + 26);
+    assert_eq!(count("refill"), 27);
+    assert_eq!(scenario::all().len(), 35 + 55 + 40 + 8 + 5 + 13 + 37 + 27);
 }
 
 #[test]

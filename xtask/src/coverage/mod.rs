@@ -505,8 +505,10 @@ pub const OUTCOMES: &[(&str, &[(&str, Reproduced)])] = &[
                 "De Enrolled",
                 Reproduced::Ids(&["signin/state-acp-de-enrolled"]),
             ),
-            // no scenario of an ACP Denied account yet: the part stays uncovered
-            ("Denied", Reproduced::Ids(&[])),
+            (
+                "Denied",
+                Reproduced::Ids(&["signin/state-acp-denied", "refill/card-acp-denied"]),
+            ),
             (
                 "Tribal",
                 Reproduced::Ids(&["signin/state-acp-tribal", "refill/card-acp-tribal"]),

@@ -75,6 +75,9 @@ export const AcpTribalEn = story('acpTribal', 'en', (canvas) => expect(canvas.ge
 export const AcpTribalEs = story('acpTribal', 'es', (canvas) => expect(canvas.getByText(c.es.acp.tribal)).toBeVisible());
 export const AcpDeEnrolledEn = story('acpDeEnrolled', 'en', (canvas) => expect(canvas.getByRole('link', { name: c.en.acp.call.label })).toBeVisible());
 export const AcpDeEnrolledEs = story('acpDeEnrolled', 'es', (canvas) => expect(canvas.getByRole('link', { name: c.es.acp.call.label })).toBeVisible());
+// seed 001 §2: ACP banners are for Approved and De Enrolled only; Denied shows no ACP text
+export const AcpDeniedEn = story('acpDenied', 'en', (canvas) => expect(canvas.queryByTestId('acp-banner')).toBeNull());
+export const AcpDeniedEs = story('acpDenied', 'es', (canvas) => expect(canvas.queryByTestId('acp-banner')).toBeNull());
 export const TvPackagesEn = story('tv', 'en', (canvas) => expect(canvas.getByTestId('tv-products')).toBeVisible());
 export const TvPackagesEs = story('tv', 'es', (canvas) => expect(canvas.getByTestId('tv-products')).toBeVisible());
 export const OfferBannerEn = story('offer', 'en', (canvas) => expect(canvas.getByTestId('offer-banner')).toBeVisible());

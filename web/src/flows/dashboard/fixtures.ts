@@ -51,6 +51,7 @@ export const dashboards = {
   acpApprovedMoving: { ...base, moving: true, scheduledMove, acp: { status: 'approved', tribal: false, benefitAmount: '30.00' } },
   acpTribal: { ...base, acp: { status: 'approved', tribal: true, benefitAmount: '30.00' } },
   acpDeEnrolled: { ...base, acp: { status: 'deEnrolled', tribal: false } },
+  acpDenied: { ...base, acp: { status: 'denied', tribal: false } },
   tv: {
     ...base,
     tv: [{ productCode: 'VDO_XITV_30' }, { productCode: 'VDO_XITV_SPORTS_NEWS_30' }, { productCode: 'HBO' }],

@@ -82,6 +82,7 @@ export const StateScheduledMove: Story = scenario('state-scheduled-move');
 export const StateAcpApproved: Story = scenario('state-acp-approved');
 export const StateAcpTribal: Story = scenario('state-acp-tribal');
 export const StateAcpDeEnrolled: Story = scenario('state-acp-de-enrolled');
+export const StateAcpDenied: Story = scenario('state-acp-denied');
 export const StateTvPackages: Story = scenario('state-tv-packages');
 export const StateLegacyTv: Story = scenario('state-legacy-tv');
 export const StateNoInternet: Story = scenario('state-no-internet');

@@ -2,22 +2,23 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { flows, scenarios } from '../lib/scenarios';
 
-test('the harness page lists every scenario with a start link in both languages', async ({ page }) => {
+test('plain /harness is the scenario console, which lists every scenario with a start link in both languages', async ({ page }) => {
   await page.goto('/harness');
-  await expect(page.locator('table')).toBeVisible();
-  // one read of the table (a check per scenario and link took 10 s)
-  const rows = await page.locator('tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => ({
-      title: tr.querySelector('td')?.textContent?.trim() ?? '',
-      id: tr.querySelector('code')?.textContent?.trim() ?? '',
-      links: [...tr.querySelectorAll('a')].map((a) => a.getAttribute('href')),
-    })),
-  );
+  await expect(page).toHaveURL(/\/en\/harness$/);
   const listed = flows().flatMap((flow) => scenarios(flow)).map((s) => ({
     title: s.title,
     id: s.id,
     links: ['en', 'es'].map((locale) => `/harness/start/${s.id}?locale=${locale}`),
   }));
+  await expect(page.locator('[data-scenario]')).toHaveCount(listed.length);
+  // one read of the rows (a check per scenario and link took 10 s)
+  const rows = await page.locator('[data-scenario]').evaluateAll((items) =>
+    items.map((li) => ({
+      title: li.querySelector('h4')?.textContent?.trim() ?? '',
+      id: li.getAttribute('data-scenario') ?? '',
+      links: [...li.querySelectorAll('a[data-start]')].map((a) => a.getAttribute('href')),
+    })),
+  );
   expect(rows.sort((a, b) => a.id.localeCompare(b.id))).toEqual(listed.sort((a, b) => a.id.localeCompare(b.id)));
   await expectNoAxeViolations(page, 'harness');
 });

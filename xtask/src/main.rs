@@ -5,8 +5,9 @@
 //! - `record`: records the BFF's answers for every scenario, through the BFF and the embedded
 //!   simulators, into the JSON files Storybook replays with MSW.
 //! - `coverage`: writes `COVERAGE.md` (every business code, documented outcome and contract
-//!   operation with the scenarios and tests covering it) and fails when one has no asserting
-//!   test; `coverage --check` writes nothing and also fails when `COVERAGE.md` is stale.
+//!   operation with the scenarios and tests covering it) and `COVERAGE.json` (per scenario, the
+//!   scenario console's outcome class, story and browser tests) and fails when one has no
+//!   asserting test; `coverage --check` writes nothing and also fails when either is stale.
 
 use std::process::ExitCode;
 
@@ -41,18 +42,20 @@ async fn main() -> ExitCode {
 /// `coverage`: the report, written (or, with `check`, compared with the committed one), and
 /// the list of what has no asserting test.
 fn coverage(check: bool) -> ExitCode {
-    let (report, failures) = xtask::coverage::generated();
+    let (reports, failures) = xtask::coverage::generated();
     let mut ok = failures.is_empty();
-    if check {
-        if let Some(drift) = report.drift() {
-            eprintln!("{drift}: regenerate with `cargo run -p xtask -- coverage` and commit");
-            ok = false;
+    for report in &reports {
+        if check {
+            if let Some(drift) = report.drift() {
+                eprintln!("{drift}: regenerate with `cargo run -p xtask -- coverage` and commit");
+                ok = false;
+            }
+        } else if let Err(e) = report.write() {
+            eprintln!("{}: {e}", report.path.display());
+            return ExitCode::FAILURE;
+        } else {
+            println!("wrote {}", report.path.display());
         }
-    } else if let Err(e) = report.write() {
-        eprintln!("{}: {e}", report.path.display());
-        return ExitCode::FAILURE;
-    } else {
-        println!("wrote {}", report.path.display());
     }
     for f in &failures {
         eprintln!("coverage: {f}");

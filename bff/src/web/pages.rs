@@ -2,7 +2,9 @@
 //! the page asked (ARCHITECTURE.md "First load"):
 //!
 //! - status 200 for a page of `app-routes.json`, 404 for any other path (the app still draws
-//!   its not-found page), `<html lang>` of the locale;
+//!   its not-found page) and for the scenario console outside harness mode, `<html lang>` of
+//!   the locale; in harness mode, while the caller has an active scenario, the badge's loader
+//!   ([`badge_script`]);
 //! - the flow's first-screen scripts as `modulepreload` links and its styles as `stylesheet`
 //!   links, so they load beside the entry instead of after it, and its styles apply before the
 //!   first paint (no layout shift when they arrive);
@@ -26,13 +28,37 @@ use super::{
     app_routes::{AppRoutes, ContentNeed, PageMatch},
 };
 use crate::{
-    http::extract::{ScenarioSel, tracking_from_header},
+    http::{
+        extract::{ScenarioSel, tracking_from_header},
+        scenario::scenario_of,
+    },
     state::AppState,
     upstream::content::{Lang, SITE, bundle},
 };
 
 /// Longest wait for the page's content bundles before the page is sent without them.
 pub const CONTENT_WAIT: Duration = Duration::from_millis(1500);
+
+/// Base of the scenario console (`web/src/flows/harness/routes.ts`): a page in harness mode
+/// only, 404 in the others (ARCHITECTURE.md "Scenario console").
+pub const HARNESS_BASE: &str = "harness";
+
+/// The active-scenario badge's loader (`harness.rs` `badge_script`), written into every page
+/// in harness mode while the caller has an active scenario, never otherwise: the badge costs
+/// the other modes, and harness pages without a scenario, no byte.
+pub const BADGE_LOADER: &str = "/harness/badge.js";
+
+/// `<script>` of [`BADGE_LOADER`] naming the console's chunk (which exports the badge) and
+/// its style sheets, from `app-routes.json`; `None` without a console in the build.
+pub fn badge_script(routes: &AppRoutes) -> Option<String> {
+    let console = routes.flows.iter().find(|f| f.base == HARNESS_BASE)?;
+    let chunk = console.preload.first()?;
+    Some(format!(
+        "<script src=\"{BADGE_LOADER}\" data-chunk=\"{}\" data-styles=\"{}\" defer></script>",
+        attr(chunk),
+        attr(&console.styles.join(" "))
+    ))
+}
 
 /// Id of the inline content element (`web/src/content/hooks.ts` `INLINE_CONTENT_ID`).
 pub const INLINE_CONTENT_ID: &str = "pp-content";
@@ -71,6 +97,15 @@ impl Pages {
             return self.plan("/en/handoff");
         }
         match routes.page(rest) {
+            // the scenario console is a page of harness mode only
+            PageMatch::Flow(f) if f.base == HARNESS_BASE && !self.state.config.harness() => (
+                locale,
+                StatusCode::NOT_FOUND,
+                Hints {
+                    content: &routes.not_found_content,
+                    ..Hints::default()
+                },
+            ),
             PageMatch::Flow(f) => (
                 locale,
                 StatusCode::OK,
@@ -213,7 +248,13 @@ impl Endpoint for Pages {
         let (locale, status, hints) = self.plan(&path);
         let locale = if locale == "es" { "es" } else { "en" };
         let content = self.content(&req, locale, hints.content).await;
-        let html = render(&template, locale, hints.preload, hints.styles, &content);
+        let mut html = render(&template, locale, hints.preload, hints.styles, &content);
+        if self.state.config.harness() && scenario_of(req.headers()).is_some() {
+            let script = self.routes.as_ref().and_then(badge_script);
+            if let (Some(script), Some(at)) = (script, html.find("</head>")) {
+                html.insert_str(at, &script);
+            }
+        }
         Ok(Response::builder()
             .status(status)
             .content_type("text/html; charset=utf-8")
@@ -226,6 +267,29 @@ impl Endpoint for Pages {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_badge_loader_names_the_consoles_chunk_and_styles() {
+        let routes: AppRoutes = serde_json::from_value(serde_json::json!({
+            "flows": [
+                { "base": "dollargeneral", "pages": [""], "preload": ["/assets/r.js"], "styles": [], "content": [] },
+                { "base": "harness", "pages": [""], "preload": ["/assets/C.js", "/assets/ui.js"],
+                  "styles": ["/assets/C.css"], "content": [] }
+            ],
+            "shared": [],
+            "notFoundContent": []
+        }))
+        .unwrap();
+        assert_eq!(
+            badge_script(&routes).unwrap(),
+            "<script src=\"/harness/badge.js\" data-chunk=\"/assets/C.js\" data-styles=\"/assets/C.css\" defer></script>"
+        );
+        let without: AppRoutes = serde_json::from_value(
+            serde_json::json!({ "flows": [], "shared": [], "notFoundContent": [] }),
+        )
+        .unwrap();
+        assert_eq!(badge_script(&without), None);
+    }
 
     #[test]
     fn head_gets_links_and_escaped_content() {

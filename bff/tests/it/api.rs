@@ -437,14 +437,18 @@ async fn spa_fallback_assets_and_missing_dist() {
 #[tokio::test]
 async fn harness_pages() {
     let (cli, _s) = harness_app().await;
+    // the console is a page of the web app; its data lists every scenario
     let r = cli.get("/harness").send().await;
-    r.assert_status_is_ok();
-    let html = r.0.into_body().into_string().await.unwrap();
-    assert!(html.contains("<html lang=\"en\">") && html.contains("<title>"));
+    assert_eq!(r.0.status(), StatusCode::SEE_OTHER);
+    assert_eq!(r.0.headers()[header::LOCATION], "/en/harness");
     let all = simulators::scenario::all();
-    for s in all {
-        assert!(html.contains(&bff::harness::escape(&s.title)), "{}", s.id);
-        assert!(html.contains(&format!("/harness/start/{}?locale=es", s.id)));
+    let console = json(cli.get("/harness/console.json").send().await.0).await;
+    let rows = console["scenarios"].as_array().unwrap();
+    assert_eq!(rows.len(), all.len());
+    for (row, s) in rows.iter().zip(all) {
+        assert_eq!(row["id"], s.id.as_str());
+        assert_eq!(row["title"], s.title.as_str());
+        assert_eq!(row["start"], s.start.as_str());
     }
     let s = &all[0];
     let r = cli
@@ -468,6 +472,15 @@ async fn harness_pages() {
             .status(),
         StatusCode::NOT_FOUND
     );
+    let active = json(
+        cli.get("/harness/active")
+            .header(header::COOKIE, format!("sim_scenario={}", s.id))
+            .send()
+            .await
+            .0,
+    )
+    .await;
+    assert_eq!(active["scenario"], s.id.as_str());
     let r = cli.get("/harness/reset").send().await;
     assert_eq!(r.0.status(), StatusCode::SEE_OTHER);
     assert!(

@@ -209,10 +209,17 @@ async fn production_has_no_harness_and_forwards_no_scenario() {
         cli.get("/harness").send().await.0.status(),
         StatusCode::NOT_FOUND
     );
-    assert_eq!(
-        cli.get("/harness/scenarios.json").send().await.0.status(),
-        StatusCode::NOT_FOUND
-    );
+    for path in [
+        "/harness/scenarios.json",
+        "/harness/console.json",
+        "/harness/active",
+    ] {
+        assert_eq!(
+            cli.get(path).send().await.0.status(),
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
     let known = simulators::scenario::all()
         .first()
         .map_or("retail/existing-prepaid".to_owned(), |s| s.id.clone());

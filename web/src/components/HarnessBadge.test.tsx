@@ -2,8 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen, firstScreenShown, FIRST_SCREEN_CAP_MS, FIRST_SCREEN_POLL_MS, hasScenarioCookie } from '../lib/harnessBadge';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activeScenario, HarnessBadge, showActiveScenario } from './HarnessBadge';
 import { BADGE_TEXTS } from './harnessBadgeTexts';
 
@@ -22,7 +21,6 @@ afterEach(() => {
   resets.length = 0;
   document.documentElement.lang = 'en';
   document.body.innerHTML = '';
-  vi.useRealTimers();
 });
 afterAll(() => server.close());
 
@@ -48,10 +46,7 @@ describe('active-scenario badge', () => {
     expect(badge).not.toHaveTextContent('retail/sample-success');
   });
 
-  it('is asked for only with the scenario cookie, and only shown when the BFF names a scenario', async () => {
-    expect(hasScenarioCookie('a=1; sim_scenario=retail/x; sim_run=1')).toBe(true);
-    expect(hasScenarioCookie('sim_scenario=')).toBe(false);
-    expect(hasScenarioCookie('a=1; sim_run=1')).toBe(false);
+  it('asks the BFF for the active scenario: none without one, none outside harness mode', async () => {
     expect(await activeScenario()).toBe('retail/sample-success');
     server.use(http.get('/harness/active', () => HttpResponse.json({ scenario: null })));
     expect(await activeScenario()).toBeNull();
@@ -67,32 +62,5 @@ describe('active-scenario badge', () => {
     server.use(http.get('/harness/active', () => new HttpResponse(null, { status: 404 })));
     await act(() => showActiveScenario());
     expect(document.getElementById('pp-harness-badge')).toBeNull();
-  });
-
-  it('waits for the first screen: a heading with text and nothing loading, on two looks in a row', () => {
-    vi.useFakeTimers();
-    const run = vi.fn();
-    document.body.innerHTML = '<main><section aria-busy="true"><h1>Loading</h1></section></main>';
-    expect(firstScreenShown(document)).toBe(false);
-    afterFirstScreen(run);
-    vi.advanceTimersByTime(FIRST_SCREEN_POLL_MS * 3);
-    expect(run).not.toHaveBeenCalled();
-    document.querySelector('section')!.removeAttribute('aria-busy');
-    expect(firstScreenShown(document)).toBe(true);
-    vi.advanceTimersByTime(FIRST_SCREEN_POLL_MS);
-    expect(run).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(FIRST_SCREEN_POLL_MS);
-    expect(run).toHaveBeenCalledTimes(1);
-  });
-
-  it('loads anyway after the cap when the page never settles', () => {
-    vi.useFakeTimers();
-    const run = vi.fn();
-    document.body.innerHTML = '<main aria-busy="true"></main>';
-    afterFirstScreen(run);
-    vi.advanceTimersByTime(FIRST_SCREEN_CAP_MS - 1);
-    expect(run).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(run).toHaveBeenCalledTimes(1);
   });
 });

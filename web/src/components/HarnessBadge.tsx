@@ -18,7 +18,8 @@ function usePageLocale(): Locale {
 
 /**
  * The active scenario of this browser, with "reset" (`/harness/reset`: the cookies cleared, the
- * page stays) and a link to the console. Rendered in harness mode only (`lib/harnessBadge.ts`).
+ * page stays) and a link to the console. Rendered in harness mode only, by
+ * `showActiveScenario`, which the BFF's loader (`/harness/badge.js`) calls after the first screen.
  */
 export function HarnessBadge({ scenario }: { scenario: string }) {
   const locale = usePageLocale();

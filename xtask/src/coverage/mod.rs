@@ -28,6 +28,7 @@
 //!   standing in for the service (wiremock `path("<path under the prefix>")`, or that path
 //!   quoted when it has a hyphen).
 
+pub mod console;
 mod report;
 pub mod scan;
 
@@ -681,11 +682,16 @@ fn allowed(key: &str) -> Option<&'static str> {
     ALLOWED.iter().find(|(k, _)| *k == key).map(|(_, r)| *r)
 }
 
-/// The report as a generated file, and what fails.
-pub fn generated() -> (Generated, Vec<String>) {
-    let coverage = collect(&crate::repo_root());
+/// The report and the scenario console's data ([`console`]) as generated files, and what
+/// fails.
+pub fn generated() -> (Vec<Generated>, Vec<String>) {
+    let root = crate::repo_root();
+    let coverage = collect(&root);
     (
-        Generated::new(REPORT, coverage.markdown()),
+        vec![
+            Generated::new(REPORT, coverage.markdown()),
+            Generated::new(console::CONSOLE, console::json(&root, &coverage)),
+        ],
         coverage.failures(),
     )
 }

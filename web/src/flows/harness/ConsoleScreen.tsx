@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Input, Label, SearchField, Text } from 'react-aria-components';
+import { showActiveScenario } from '../../components/HarnessBadge';
 import type { FlowScreenProps } from '../../lib/flows';
 import type { Locale } from '../../lib/locale';
 import { useLocale } from '../../lib/useLocale';
@@ -7,6 +8,12 @@ import { describeClass, fetchConsole, describeExpect, groupScenarios, scenarioAn
 import type { HarnessPageDef } from './routes';
 import { CONSOLE_TEXTS, countText, type ConsoleTexts } from './texts';
 import '../../styles/harness.css';
+
+// The active-scenario badge comes with this chunk: the BFF's loader (`/harness/badge.js`, written
+// into the pages while a scenario is active) imports it after the first screen and calls this
+// (a global, not an export: the bundler drops the exports the router does not read), so the
+// badge costs the app's entry nothing (ARCHITECTURE.md "Scenario console").
+(globalThis as { ppHarnessBadge?: () => Promise<void> }).ppHarnessBadge = showActiveScenario;
 
 /** The scenario console at `/{locale}/harness` (harness mode only; ARCHITECTURE.md "Scenario console"). */
 export function ConsoleScreen(_props: FlowScreenProps<HarnessPageDef>) {

@@ -14,6 +14,7 @@ use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     dashboard::{actions::DashboardActionsApi, api::DashboardApi},
     payments::api::AccountPaymentsApi,
+    reconnect::api::ReconnectApi,
     refill::api::RefillApi,
     refill::pin::PinRefillApi,
     retail::api::RetailApi,
@@ -44,7 +45,7 @@ pub type Api = (
     DashboardActionsApi,
     ActivationApi,
     // poem-openapi implements `OpenApi` for tuples up to 16: the account flows share a slot
-    (AccountPaymentsApi, RefillApi, PinRefillApi),
+    (AccountPaymentsApi, RefillApi, PinRefillApi, ReconnectApi),
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -65,7 +66,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             AccountInformationApi,
             DashboardActionsApi,
             ActivationApi,
-            (AccountPaymentsApi, RefillApi, PinRefillApi),
+            (AccountPaymentsApi, RefillApi, PinRefillApi, ReconnectApi),
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

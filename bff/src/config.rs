@@ -140,7 +140,14 @@ pub struct Config {
     pub redis_url: Option<String>,
     /// Lifetimes and bounds of sessions, flow contexts and idempotency records.
     pub store: StoreConfig,
+    /// Wait between creating a reconnect's aux account and fetching it
+    /// (`BFF_RECONNECT_AUX_FETCH_MS`, default [`RECONNECT_AUX_FETCH_MS`]; seed 002 §4.5, §9
+    /// "aux account fetch 10 s after creation"; tests shorten it).
+    pub reconnect_aux_fetch: Duration,
 }
+
+/// The seed's wait before a reconnect's aux account is fetched, ms (seed 002 §9).
+pub const RECONNECT_AUX_FETCH_MS: u64 = 10_000;
 
 /// Why the configuration is unusable.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -192,6 +199,7 @@ impl Default for Config {
             api_docs: None,
             redis_url: None,
             store: StoreConfig::default(),
+            reconnect_aux_fetch: Duration::from_millis(RECONNECT_AUX_FETCH_MS),
         }
     }
 }
@@ -333,6 +341,7 @@ impl Config {
             parse(&get, var, def.as_secs(), "seconds").map(Duration::from_secs)
         };
         let signin_idle = secs("BFF_SIGNIN_IDLE_SECS", d.signin_idle)?;
+        let reconnect_aux_fetch = ms("BFF_RECONNECT_AUX_FETCH_MS", d.reconnect_aux_fetch)?;
         let store = StoreConfig {
             session_idle: secs("BFF_SESSION_IDLE_SECS", d.store.session_idle)?,
             session_absolute: secs("BFF_SESSION_MAX_SECS", d.store.session_absolute)?,
@@ -341,6 +350,7 @@ impl Config {
         let config = Self {
             redis_url,
             store,
+            reconnect_aux_fetch,
             identity,
             identity_provider_url,
             signin_idle,

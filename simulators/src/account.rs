@@ -145,12 +145,49 @@ impl AccountApi {
         run: Header<Option<String>>,
     ) -> Json<AuxAccountResponse> {
         let aux = account_world::aux_account(&body.account_id, chrono::Utc::now());
-        let cancelled = CANCELLED_MOVES.get(&Run::of(&run), &body.account_id) == Some(true);
-        Json(if cancelled {
+        let run = Run::of(&run);
+        let cancelled = CANCELLED_MOVES.get(&run, &body.account_id) == Some(true);
+        let aux = if cancelled {
             account_world::without_move(aux)
         } else {
             aux
-        })
+        };
+        Json(crate::account_reconnect::with_reconnect(
+            aux,
+            &run,
+            &body.account_id,
+        ))
+    }
+
+    /// Creates the aux account of a reconnect (seed 002 §3.7, §4.5; `account_reconnect`):
+    /// a closed, reconnect-eligible account gets its aux account (`auxDetails`, confirmation
+    /// number), which this run's aux-account answers then list as `RECONNECT`,
+    /// `Preactivated`; `errorCode` `ACCOUNT_NOT_FOUND`, `RECONNECT_NOT_ELIGIBLE` or
+    /// `INVALID_REQUEST` otherwise (all 200). Each call is counted in the run's ledger.
+    #[oai(
+        path = "/create-aux-account",
+        method = "post",
+        operation_id = "createAuxAccount"
+    )]
+    async fn create_aux_account(
+        &self,
+        body: Json<upstream::account::CreateAuxAccountRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+        /// Run id (harness mode only): where the reconnect is remembered.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+    ) -> Json<upstream::account::CreateAuxAccountResponse> {
+        let refused = scenario::refuses(scenario.0.as_deref(), Call::CreateAuxAccount);
+        Json(crate::account_reconnect::create(
+            &Run::of(&run),
+            &body,
+            refused,
+        ))
     }
 
     /// Updates the scheduled move of `accountId` (seed 002 "update scheduled move"): action

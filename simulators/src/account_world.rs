@@ -104,9 +104,14 @@ pub fn accounts() -> Vec<WorldAccount> {
         })
         .collect();
     for (i, a) in linked {
-        let Some(aux) = a.dashboard.aux() else {
+        // a closed, reconnect-eligible account's aux account is the one a reconnect makes
+        // (`account_reconnect`)
+        let reconnect = (a.dashboard == DashboardState::Deactivated)
+            .then(|| crate::account_reconnect::reconnect_aux(a.number));
+        let Some(aux) = a.dashboard.aux().map(str::to_owned).or(reconnect) else {
             continue;
         };
+        let aux = aux.as_str();
         let state = match a.dashboard {
             DashboardState::ClosedAuxActivated { .. } => DashboardState::Active,
             _ => DashboardState::ActiveNoPlans,

@@ -107,6 +107,17 @@ pub const REFILL_STAGES: &[&str] = &[
     "error",
 ];
 
+/// Stages (`expect.stage`) a reconnect scenario may end on (seed 002 §2.10): `reconnect`
+/// (the steps, stopped before paying), `reconnect/activation` (reconnected: step 3's link to
+/// activation), `reconnect/not-available` (closed but not reconnect-eligible: the
+/// not-available message), or `error` (the generic error).
+pub const RECONNECT_STAGES: &[&str] = &[
+    "reconnect",
+    "reconnect/activation",
+    "reconnect/not-available",
+    "error",
+];
+
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
     match flow {
@@ -118,6 +129,7 @@ pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
         "activation" => Some(ACTIVATION_STAGES),
         "payments" => Some(PAYMENTS_STAGES),
         "refill" => Some(REFILL_STAGES),
+        "reconnect" => Some(RECONNECT_STAGES),
         _ => None,
     }
 }

@@ -63,7 +63,9 @@ impl ServiceabilityApi {
     /// Serviceability of a location (seed 000 §3 "Serviceability result", §4).
     ///
     /// Always 200 with `status` `SUCCESS` by default: `GREEN` with one `HSD`/`HSD_030`
-    /// detail for a serviceable place, `RED` and no details otherwise (unknown id too).
+    /// detail for a serviceable place, `RED` and no details otherwise (unknown id too). The
+    /// location of an account of the account world (`LOC` + its last 8 digits, the
+    /// reconnect's check, seed 002 §7.3) is serviceable, house key `HK` + the same digits.
     #[oai(
         path = "/validate-customer-serviceability",
         method = "get",
@@ -87,6 +89,9 @@ impl ServiceabilityApi {
         #[oai(name = "trackingid")]
         _tracking: Header<Option<String>>,
     ) -> Json<ServiceabilityResponse> {
-        Json(World::get().serviceability(&location_id))
+        Json(
+            crate::account_reconnect::account_location(&location_id)
+                .unwrap_or_else(|| World::get().serviceability(&location_id)),
+        )
     }
 }

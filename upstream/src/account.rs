@@ -752,3 +752,178 @@ pub struct SyncUpRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mobile_no: Option<String>,
 }
+
+/// `flow` of the reconnect's create-aux payload (seed 002 §3.7).
+pub const FLOW_RECONNECT: &str = "RECONNECT";
+
+/// `errorCode` of a create-aux for an account that is not closed and reconnect-eligible
+/// (ours: the seed names no code).
+pub const RECONNECT_NOT_ELIGIBLE: &str = "RECONNECT_NOT_ELIGIBLE";
+
+/// `customerInfo.serviceAddress` of the reconnect payload (seed 002 §3.7): the record's
+/// service address with the serviceability answer's `houseKey` and the record's location.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct ReconnectServiceAddress {
+    /// Street line.
+    pub address_line1: String,
+    /// Unit line (may be empty).
+    #[serde(default)]
+    pub address_line2: String,
+    /// City.
+    pub city: String,
+    /// Two-letter state.
+    pub state: String,
+    /// 5-digit zip.
+    pub zip: String,
+    /// House key of the serviceability answer.
+    #[serde(default)]
+    pub house_key: String,
+    /// Location id of the service address.
+    #[oai(rename = "locationID")]
+    #[serde(rename = "locationID", default)]
+    pub location_id: String,
+}
+
+/// `customerInfo` of the reconnect payload (seed 002 §3.7; the seed's spellings
+/// `emailOptin`, `smsOptin`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct ReconnectCustomerInfo {
+    /// E-mail of the record.
+    #[serde(default)]
+    pub email: String,
+    /// Marketing e-mail opt-in.
+    #[oai(rename = "emailOptin")]
+    #[serde(rename = "emailOptin", default)]
+    pub email_optin: bool,
+    /// Text messages opt-in.
+    #[oai(rename = "smsOptin")]
+    #[serde(rename = "smsOptin", default)]
+    pub sms_optin: bool,
+    /// First name of the record.
+    #[serde(default)]
+    pub first_name: String,
+    /// Last name of the record.
+    #[serde(default)]
+    pub last_name: String,
+    /// `ENGLISH` or `SPANISH`.
+    #[serde(default)]
+    pub lang_pref: String,
+    /// Phone, 10 digits.
+    #[serde(default)]
+    pub phone: String,
+    /// The address reconnected.
+    pub service_address: ReconnectServiceAddress,
+}
+
+/// `paymentInfo` of the reconnect payload: the refill's (seed 002 §3.6) plus
+/// `duplicateOverride: true` and the card holder's names (§3.7).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct ReconnectPaymentInfo {
+    /// The refill's payment fields (amount, billing address, network, token, ...).
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub payment: crate::refill::RefillPaymentInfo,
+    /// Always `true` for a reconnect (seed 002 §3.7).
+    pub duplicate_override: bool,
+    /// Card holder's first name (the saved card's).
+    #[serde(default)]
+    pub card_first_name: String,
+    /// Card holder's last name.
+    #[serde(default)]
+    pub card_last_name: String,
+}
+
+/// Body of `POST /create-aux-account` for a reconnect (seed 002 §3.7, §7.2 "create-aux
+/// payload"): built by the BFF from the dashboard record, the serviceability answer, the
+/// saved card and the priced plan.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CreateAuxAccountRequest {
+    /// `ONLINE`.
+    pub channel: String,
+    /// [`FLOW_RECONNECT`].
+    pub flow: String,
+    /// The closed account, 16 digits.
+    #[oai(rename = "accountID")]
+    #[serde(rename = "accountID")]
+    pub account_id: String,
+    /// The signed-in identity's customer guid.
+    pub cust_guid: String,
+    /// Always `false`: the record's customer is not changed (seed 002 §3.7).
+    pub update_customer: bool,
+    /// The customer and service address.
+    pub customer_info: ReconnectCustomerInfo,
+    /// The payment.
+    pub payment_info: ReconnectPaymentInfo,
+    /// One internet plan, `lob: HSD`, `planQty: 1`, with `macId`.
+    pub prepaid_products: Vec<ReconnectProduct>,
+    /// Card entered through the provider's card component (always `true` here).
+    #[oai(rename = "isCPC")]
+    #[serde(rename = "isCPC")]
+    pub is_cpc: bool,
+    /// Who placed it (the identity's login id).
+    #[serde(default)]
+    pub operator_user_name: String,
+    /// Our duplicate key of the attempt: the same for every retry of one reconnect.
+    #[serde(default)]
+    pub transaction_id: String,
+}
+
+/// One product of the reconnect payload (seed 002 §3.7): the refill's product plus the
+/// modem's `macId`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct ReconnectProduct {
+    /// The refill's product fields (charge codes with taxes, lob, plan, quantity, rate).
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub product: crate::refill::RefillProduct,
+    /// The account's modem.
+    #[serde(default)]
+    pub mac_id: String,
+}
+
+/// One aux account of a create answer (seed 002 §3.9 `auxDetails[{auxAccountId,
+/// auxAcctError}]`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedAuxDetail {
+    /// The new aux account, 16 digits.
+    #[serde(default)]
+    pub aux_account_id: String,
+    /// Why the aux account is unusable; absent when it is fine.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aux_acct_error: Option<String>,
+}
+
+/// Answer of `POST /create-aux-account` (seed 002 §3.9, §7.5: `errorCode` is a failure).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CreateAuxAccountResponse {
+    /// Failure code, e.g. [`RECONNECT_NOT_ELIGIBLE`]; absent on success.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_code: Option<String>,
+    /// Failure text.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+    /// Confirmation number of the new aux account.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aux_account_conf_no: Option<String>,
+    /// The aux accounts made.
+    #[serde(default)]
+    pub aux_details: Vec<CreatedAuxDetail>,
+}

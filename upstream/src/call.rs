@@ -160,6 +160,9 @@ calls! {
     RestartDevice = "restartDevice": Account POST "/restart-device";
     /// `POST /account/scheduled-move` (update, e.g. cancel, a scheduled move).
     UpdateScheduledMove = "updateScheduledMove": Account POST "/scheduled-move";
+    /// `POST /account/create-aux-account` (the reconnect's new aux account with its
+    /// payment, seed 002 §3.7, §4.5).
+    CreateAuxAccount = "createAuxAccount": Account POST "/create-aux-account";
     /// `POST /refill/refill` (the refill order of a signed-in account, seed 002 §3.6).
     Refill = "refill": Refill POST "/refill";
 }

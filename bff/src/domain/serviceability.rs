@@ -1,7 +1,9 @@
-//! Serviceability outcome of the retail flow (seed 000 §4 "Serviceability outcome", seed 002
-//! §4.5, `business-codes.md`).
+//! Serviceability outcomes (`business-codes.md`): one rule module, two readings of the same
+//! codes: the retail flow's ([`outcome`], seed 000 §4 "Serviceability outcome") and the
+//! reconnect's ([`reconnect_outcome`], seed 002 §4.5), each pinned by a table and a
+//! property test against its seed's rule.
 //!
-//! The rule, applied in this order to an upstream `ServiceabilityResponse`:
+//! The retail reading, applied in this order to an upstream `ServiceabilityResponse`:
 //! 1. `businessErrorCode` `BUS0078` -> [`ServiceabilityOutcome::ExistingPrepaid`];
 //! 2. `BUS0077` -> [`ServiceabilityOutcome::ExistingPostpaid`];
 //! 3. `status` other than `SUCCESS` -> [`ServiceabilityOutcome::Error`];
@@ -23,6 +25,27 @@
 //! - codes are compared exactly (case-sensitive, as the service spells them); an empty
 //!   `businessErrorCode` counts as no code; `YELLOW` is compared ignoring ASCII case;
 //!   `status` must be exactly `SUCCESS`.
+
+//!
+//! The reconnect reading (seed 002 §4.5), in this order; a failed call is `Error` too (the
+//! flow's part: there is no answer to read):
+//! 1. `BUS0078` (existing prepaid account) -> [`ReconnectServiceability::ExistingPrepaid`],
+//!    `BUS0077` (existing postpaid) -> `ExistingPostpaid`: both go to error;
+//! 2. `status` other than `SUCCESS` -> `Error`;
+//! 3. no code with details, or a code of [`HOT_CODES`] with details -> `Serviceable` ("codes
+//!    acceptable when details exist");
+//! 4. `YELLOW` with a code of [`COLD_CODES`] -> `ColdTap` ("also accepted"; a cold tap as in
+//!    the retail reading: the page shows the warning);
+//! 5. no details, or a code on neither list -> `Unserviceable` ("not serviceable (no
+//!    details, or a code outside the allowed list) goes to error");
+//! 6. otherwise (a code of [`COLD_CODES`] only, `BUS011` or `BUS0021`, with details and not
+//!    `YELLOW`) -> `ColdTap` ("otherwise the address is treated as a cold tap (warning
+//!    only)").
+//!
+//! So the readings differ only where retail says `Unserviceable`: the reconnect goes on with
+//! a warning for step 6 and stops (error) for the rest; every retail `Serviceable` is a
+//! reconnect `Serviceable` and every retail `ColdTap` a reconnect `ColdTap` (a property
+//! test). Codes, `YELLOW` and empty codes are compared as in the retail reading.
 
 use poem_openapi::Enum;
 use upstream::serviceability::ServiceabilityResponse;
@@ -103,6 +126,57 @@ pub fn outcome(resp: &ServiceabilityResponse) -> ServiceabilityOutcome {
         Some(c) if has_details && HOT_CODES.contains(&c) => Serviceable,
         Some(c) if is_yellow(resp) && COLD_CODES.contains(&c) => ColdTap,
         _ => Unserviceable,
+    }
+}
+
+/// What the reconnect does after the serviceability check (seed 002 §2.10, §4.5): the steps
+/// (`Serviceable`), the steps with the cold-tap warning (`ColdTap`), or the error page (every
+/// other value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Enum, serde::Serialize, serde::Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub enum ReconnectServiceability {
+    /// Serviceable: go on.
+    Serviceable,
+    /// Accepted as a cold tap: go on, with a warning only.
+    ColdTap,
+    /// `BUS0078`: an existing prepaid account at the address (error).
+    ExistingPrepaid,
+    /// `BUS0077`: an existing postpaid account at the address (error).
+    ExistingPostpaid,
+    /// No details, or a code outside both lists (error).
+    Unserviceable,
+    /// Status other than `SUCCESS`, or the call failed (error).
+    Error,
+}
+
+impl ReconnectServiceability {
+    /// Whether the reconnect goes on (`Serviceable` or `ColdTap`).
+    pub const fn proceeds(self) -> bool {
+        matches!(self, Self::Serviceable | Self::ColdTap)
+    }
+}
+
+/// The reconnect reading of a serviceability answer; rule in the module docs.
+pub fn reconnect_outcome(resp: &ServiceabilityResponse) -> ReconnectServiceability {
+    use ReconnectServiceability::*;
+    let code = code(resp);
+    let has_details = !resp.serviceability_details.is_empty();
+    match code {
+        Some(EXISTING_PREPAID) => return ExistingPrepaid,
+        Some(EXISTING_POSTPAID) => return ExistingPostpaid,
+        _ => {}
+    }
+    if resp.status != "SUCCESS" {
+        return Error;
+    }
+    match code {
+        None if has_details => Serviceable,
+        Some(c) if has_details && HOT_CODES.contains(&c) => Serviceable,
+        Some(c) if is_yellow(resp) && COLD_CODES.contains(&c) => ColdTap,
+        _ if !has_details => Unserviceable,
+        Some(c) if !HOT_CODES.contains(&c) && !COLD_CODES.contains(&c) => Unserviceable,
+        _ => ColdTap,
     }
 }
 
@@ -266,6 +340,138 @@ mod tests {
             listed.prop_map(|c| Some(c.to_owned())),
             "[A-Z0-9_]{0,10}".prop_map(Some),
         ]
+    }
+
+    #[test]
+    fn reconnect_table() {
+        use ReconnectServiceability as R;
+        let cases = [
+            ("SUCCESS", Some("BUS0078"), None, true, R::ExistingPrepaid),
+            ("FAILURE", Some("BUS0077"), None, false, R::ExistingPostpaid),
+            ("FAILURE", None, None, true, R::Error),
+            ("SUCCESS", None, None, true, R::Serviceable),
+            ("SUCCESS", Some(""), None, true, R::Serviceable),
+            ("SUCCESS", Some("BUS0111"), None, true, R::Serviceable),
+            (
+                "SUCCESS",
+                Some("BUS0143"),
+                Some("GREEN"),
+                true,
+                R::Serviceable,
+            ),
+            (
+                "SUCCESS",
+                Some("BUS0003"),
+                Some("YELLOW"),
+                false,
+                R::ColdTap,
+            ),
+            ("SUCCESS", Some("BUS011"), Some("YELLOW"), true, R::ColdTap),
+            (
+                "SUCCESS",
+                Some("BUS0021"),
+                Some("yellow"),
+                false,
+                R::ColdTap,
+            ),
+            // not serviceable: no details, or a code outside both lists
+            ("SUCCESS", None, None, false, R::Unserviceable),
+            (
+                "SUCCESS",
+                Some("BUS0111"),
+                Some("YELLOW"),
+                false,
+                R::Unserviceable,
+            ),
+            (
+                "SUCCESS",
+                Some("BUS9999"),
+                Some("YELLOW"),
+                true,
+                R::Unserviceable,
+            ),
+            (
+                "SUCCESS",
+                Some("BUS0143/BUS0144"),
+                None,
+                true,
+                R::Unserviceable,
+            ),
+            // otherwise a cold tap, warning only: a cold-list code with details, not YELLOW
+            ("SUCCESS", Some("BUS0021"), Some("GREEN"), true, R::ColdTap),
+            ("SUCCESS", Some("BUS011"), None, true, R::ColdTap),
+            ("SUCCESS", Some("BUS0021"), None, false, R::Unserviceable),
+        ];
+        for (status, code, colour, details, want) in cases {
+            assert_eq!(
+                reconnect_outcome(&resp(status, code, colour, details)),
+                want,
+                "{status} {code:?} {colour:?} {details}"
+            );
+        }
+        assert!(R::Serviceable.proceeds() && R::ColdTap.proceeds());
+        for r in [
+            R::ExistingPrepaid,
+            R::ExistingPostpaid,
+            R::Unserviceable,
+            R::Error,
+        ] {
+            assert!(!r.proceeds());
+        }
+    }
+
+    /// Oracle of the reconnect reading: seed 002 §4.5 as a first-match table.
+    fn reconnect_oracle(
+        status_ok: bool,
+        code: Option<&str>,
+        yellow: bool,
+        details: bool,
+    ) -> ReconnectServiceability {
+        use ReconnectServiceability as R;
+        let is = |list: &[&str]| code.is_some_and(|c| list.contains(&c));
+        let rows: [(bool, R); 8] = [
+            (code == Some("BUS0078"), R::ExistingPrepaid),
+            (code == Some("BUS0077"), R::ExistingPostpaid),
+            (!status_ok, R::Error),
+            (code.is_none() && details, R::Serviceable),
+            (details && is(&HOT_CODES), R::Serviceable),
+            (yellow && is(&COLD_CODES), R::ColdTap),
+            (!details, R::Unserviceable),
+            (!is(&HOT_CODES) && !is(&COLD_CODES), R::Unserviceable),
+        ];
+        rows.into_iter()
+            .find(|(hit, _)| *hit)
+            .map_or(R::ColdTap, |(_, o)| o)
+    }
+
+    proptest! {
+        #[test]
+        fn reconnect_matches_its_oracle_and_the_retail_reading(
+            status in prop::sample::select(vec!["SUCCESS", "FAILURE", "ERROR", ""]),
+            code in code_strategy(),
+            colour in prop::option::of(prop::sample::select(vec!["YELLOW", "GREEN", "RED"])),
+            details in any::<bool>(),
+        ) {
+            use ReconnectServiceability as R;
+            let r = resp(status, code.as_deref(), colour, details);
+            let norm = code.as_deref().filter(|c| !c.is_empty());
+            let want = reconnect_oracle(status == "SUCCESS", norm, colour == Some("YELLOW"), details);
+            let got = reconnect_outcome(&r);
+            prop_assert_eq!(got, want);
+            // the two readings agree but where retail says Unserviceable
+            let expected = match outcome(&r) {
+                Serviceable => Some(R::Serviceable),
+                ColdTap => Some(R::ColdTap),
+                ExistingPrepaid => Some(R::ExistingPrepaid),
+                ExistingPostpaid => Some(R::ExistingPostpaid),
+                Error => Some(R::Error),
+                Unserviceable => None,
+            };
+            match expected {
+                Some(e) => prop_assert_eq!(got, e),
+                None => prop_assert!(matches!(got, R::Unserviceable | R::ColdTap)),
+            }
+        }
     }
 
     proptest! {

@@ -27,6 +27,7 @@
 //! | `PIN_ALREADY_REDEEMED`, `PIN_NOT_VALIDATED` | 409 | a PIN with a redemption date; a redeem without a validated PIN |
 //! | `REFILL_NOT_READY`, `REFILL_CART_EMPTY`, `REFILL_NO_SAVED_CARD` | 409 | the card refill (`flows::refill`) |
 //! | `NO_REFILL` | 404 | a refill confirmation without a refill (`flows::refill`) |
+//! | `RECONNECT_NOT_AVAILABLE`, `RECONNECT_NOT_SERVICEABLE`, `RECONNECT_NOT_READY` | 409 | the reconnect (`flows::reconnect`) |
 //! | `UPSTREAM_ERROR` | 502 | upstream answered 5xx or an unexpected 4xx |
 //! | `UPSTREAM_UNAVAILABLE` | 502 | connect failure, reset, body read failure |
 //! | `UPSTREAM_BAD_RESPONSE` | 502 | upstream body is not the documented JSON |
@@ -121,6 +122,14 @@ pub enum ErrorCode {
     /// 404: the refill confirmation of a sign-in that made no refill (seed 002 §2.6: the web
     /// goes to the dashboard).
     NoRefill,
+    /// 409: the account is not closed and reconnect-eligible (seed 002 §2.10: the web shows
+    /// the not-available message, `message`: the error catalogue's in the request's locale).
+    ReconnectNotAvailable,
+    /// 409: the reconnect's serviceability check does not let it go on (seed 002 §4.5:
+    /// `BUS0078`, `BUS0077`, not serviceable; the web shows the generic error).
+    ReconnectNotServiceable,
+    /// 409: a reconnect submitted before `getReconnect` checked the account.
+    ReconnectNotReady,
     /// 413: request body larger than the configured limit.
     PayloadTooLarge,
     /// 422: this `Idempotency-Key` was first used with a different body.
@@ -167,7 +176,10 @@ impl ErrorCode {
             | Self::PinNotValidated
             | Self::RefillNotReady
             | Self::RefillCartEmpty
-            | Self::RefillNoSavedCard => StatusCode::CONFLICT,
+            | Self::RefillNoSavedCard
+            | Self::ReconnectNotAvailable
+            | Self::ReconnectNotServiceable
+            | Self::ReconnectNotReady => StatusCode::CONFLICT,
             Self::IdempotencyMismatch
             | Self::PinRejected
             | Self::PinNotRecognised

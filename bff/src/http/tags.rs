@@ -27,4 +27,7 @@ pub enum ApiTags {
     /// Refill by card (offer, cart, refill order, confirmation) and by refill PIN
     /// (`{accountId}`; owner only).
     Refill,
+    /// Reconnect of a closed account: serviceability, plan, payment, aux account
+    /// (`{accountId}`; owner only).
+    Reconnect,
 }

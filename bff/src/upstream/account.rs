@@ -124,3 +124,22 @@ pub async fn sync_up(
         .json(body);
     c.send_json(Service::Account, rb).await
 }
+
+/// Creates the aux account of a reconnect with its payment (seed 002 §3.7, §4.5, §7.2
+/// "create-aux payload"): `POST {base}/create-aux-account`. An answer with `errorCode`, or
+/// an aux account with `auxAcctError`, is a failure: the caller decides.
+pub async fn create_aux_account(
+    c: &Clients,
+    ctx: &CallCtx,
+    body: &upstream::account::CreateAuxAccountRequest,
+) -> Result<upstream::account::CreateAuxAccountResponse, UpstreamError> {
+    let rb = c
+        .request(
+            Service::Account,
+            reqwest::Method::POST,
+            "/create-aux-account",
+            ctx,
+        )
+        .json(body);
+    c.send_json(Service::Account, rb).await
+}

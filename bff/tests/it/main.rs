@@ -24,6 +24,7 @@ mod logs;
 mod payments;
 mod methods_and_bodies;
 mod public_origin;
+mod reconnect;
 mod refill;
 mod refill_pin;
 mod scenarios;

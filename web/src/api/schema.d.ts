@@ -1009,6 +1009,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure/v1/customermanagement/fetchCustomerDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finds the account of a billing phone and zip (seed 002 §4.6, §7.4 `fetchCustomerDashboard`,
+         *     flow `EZREFILL`) and binds it to this session: `found` with what steps 2 and 3 show
+         *     (`refill`), `preactivated` (`PREACTIVATED_ERROR`), `multipleAccounts`
+         *     (`LITEPAY_MULTIPLE_ACCOUNTS`) or `notLocated` (`LITEPAY_ACCOUNT_NOT_LOCATED`: an
+         *     unknown phone, a known phone with another zip, a failed lookup: one answer), each
+         *     failure with the catalogue message. A miss forgets the account located before.
+         *     At most `BFF_LITEPAY_SESSION_LOOKUPS_PER_HOUR` (10) per session and
+         *     `BFF_LITEPAY_LOOKUPS_PER_HOUR` (30) per client address (429 `RATE_LIMITED`); no answer
+         *     comes sooner than `BFF_LITEPAY_LOOKUP_MIN_MS` (400 ms). Needs `x-xsrf-token`.
+         */
+        post: operations["lookupLitepayAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/litepay/refill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the payment and confirm steps show of the account located in this session
+         *     (seed 002 §2.11): the plan, its price, the ACP credit, taxes and total (dollars), the
+         *     promo banner, the card added in this session (masked) and the card-entry
+         *     configuration. 409 `REFILL_NOT_READY` when no account is located. Changes nothing.
+         */
+        get: operations["getLitepayRefill"];
+        put?: never;
+        /**
+         * Refills the located account with the card added in this session (seed 002 §3.8,
+         *     §4.6): the BFF builds the EZREFILL order (`order.rs`); the terms must be ticked.
+         *     `refilled` or `warning` carry the confirmation; `failed` the refill service's
+         *     `errorCode` and its catalogue `message` (the page reopens step 2). One refill per
+         *     attempt, as `submitRefill`: overlapping submits share an attempt, the same
+         *     `Idempotency-Key` gets its first answer, a lost answer is re-sent with the same
+         *     `transactionId`. 409 `REFILL_NOT_READY` (no account located), `REFILL_NO_SAVED_CARD`
+         *     (no card added), `REFILL_CART_EMPTY` (total 0). Needs `x-xsrf-token`.
+         */
+        post: operations["submitLitepayRefill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/litepay/payment-instrument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds the card-entry component's card to the located account (seed 002 §4.6 "the
+         *     instrument is added"; the payments flow's add payload, enrolment kept) and keeps it for
+         *     this session's refill. A refusal is 200 `rejected` with the code and the catalogue
+         *     message, the form waiting 30 s (10 s from the second); the third is `marketing`
+         *     (seed 002 §4.3: to the public marketing site). One add per `Idempotency-Key`. 409
+         *     `REFILL_NOT_READY` (no account located), `PAYMENT_FORM_LOCKED`. Needs `x-xsrf-token`.
+         */
+        post: operations["addLitepayPaymentInstrument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure/litepay/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last quick refill of this session (seed 002 §2.11 "Litepay confirmation"): order
+         *     number, plan, price, ACP credit, taxes, total (dollars), the masked phone and the zip,
+         *     the warning flag and the acp learn tile. 404 `NO_REFILL` when there was none (the page
+         *     goes to `/{locale}/litepay`).
+         */
+        get: operations["getLitepayConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/secure2/accounts/{accountId}/payment-info": {
         parameters: {
             query?: never;
@@ -1311,6 +1416,46 @@ export interface paths {
          *     tab, retry, another instance). Needs `x-xsrf-token`.
          */
         post: operations["redeemRefillPin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/reconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reconnect of `accountId` (seed 002 §2.10, §4.5, §7.3): the account must be
+         *     closed and reconnect-eligible (the dashboard's Reactivate rule; else 409
+         *     `RECONNECT_NOT_AVAILABLE`); its location's serviceability read with the reconnect
+         *     reading (`BUS0078`, `BUS0077` or not serviceable: 409 `RECONNECT_NOT_SERVICEABLE`;
+         *     a cold tap goes on with `serviceability: coldTap`, the warning); then `HSD_030` (45
+         *     USD, the default) and `HSD_007` (15 USD) priced with tax (a failed lookup: the
+         *     total is the price, `taxAvailable: false`) and the saved card. After a reconnect in
+         *     this sign-in, that reconnect (`reconnected`) with what was checked. Changes nothing
+         *     upstream; keeps the check in the reconnect context.
+         */
+        get: operations["getReconnect"];
+        put?: never;
+        /**
+         * Reconnects `accountId` with `plan` paid by the saved card (seed 002 §2.10, §3.7,
+         *     §4.5): the BFF builds the create-aux payload (flow `RECONNECT`, `duplicateOverride`
+         *     true, `updateCustomer` false, the service address with `houseKey` and `locationID`,
+         *     the plan priced by `getReconnect`), creates the aux account, waits 10 s
+         *     (`BFF_RECONNECT_AUX_FETCH_MS`) and fetches it. `reconnected` carries the account to
+         *     activate (the new aux account, now usable by this sign-in); `failed` (`RECONNECT_FAILED`,
+         *     `reason` `createFailed`, `auxError` or `fetchFailed`) is the error page. One reconnect
+         *     per attempt: the same `Idempotency-Key` returns its first answer (another body: 422),
+         *     a submit overlapping an attempt in flight gets its answer, and once reconnected every
+         *     submit gets the reconnect. 409 `RECONNECT_NOT_READY` before `getReconnect` checked the
+         *     account, `REFILL_NO_SAVED_CARD` without a saved card. Needs `x-xsrf-token`.
+         */
+        post: operations["submitReconnect"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2399,6 +2544,11 @@ export interface components {
             config: components["schemas"]["CpcConfig"] & unknown;
         };
         /**
+         * @description Outcome of `addLitepayPaymentInstrument`.
+         * @enum {string}
+         */
+        CardOutcome: "added" | "rejected" | "marketing";
+        /**
          * CardSummary
          * @description The stored card as the review page shows it.
          */
@@ -3100,7 +3250,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PIN_INVALID" | "PIN_REJECTED" | "PIN_NOT_RECOGNISED" | "PIN_ALREADY_REDEEMED" | "PIN_NOT_VALIDATED" | "PIN_REDEEM_FAILED" | "REFILL_NOT_READY" | "REFILL_CART_EMPTY" | "REFILL_NO_SAVED_CARD" | "NO_REFILL" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PIN_INVALID" | "PIN_REJECTED" | "PIN_NOT_RECOGNISED" | "PIN_ALREADY_REDEEMED" | "PIN_NOT_VALIDATED" | "PIN_REDEEM_FAILED" | "REFILL_NOT_READY" | "REFILL_CART_EMPTY" | "REFILL_NO_SAVED_CARD" | "NO_REFILL" | "RECONNECT_NOT_AVAILABLE" | "RECONNECT_NOT_SERVICEABLE" | "RECONNECT_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -3369,6 +3519,185 @@ export interface components {
             target: string;
         };
         /**
+         * LitepayCard
+         * @description The card added in this session, as the recap shows it (seed 002 §2.11 step 2: card type
+         *     icon, `xxxx-xxxx-xxxx-` + last 4, the billing address typed in the card form).
+         */
+        LitepayCard: {
+            /** @description Type (content names it). */
+            cardType: components["schemas"]["CardType"] & unknown;
+            /** @description Last 4 digits. */
+            last4: string;
+            /** @description Expiry `MM/YY`. */
+            expiry: string;
+            /** @description Billing street line, as typed in the card form. */
+            address: string;
+            /** @description Billing unit line. */
+            addressLine2: string;
+            /** @description Billing city. */
+            city: string;
+            /** @description Billing state, 2 letters. */
+            state: string;
+            /** @description Billing zip. */
+            zipCode: string;
+        };
+        /**
+         * LitepayCardResult
+         * @description Answer of `addLitepayPaymentInstrument`.
+         */
+        LitepayCardResult: {
+            /** @description What happened. */
+            outcome: components["schemas"]["CardOutcome"] & unknown;
+            /** @description The payment service's refusal code. */
+            businessErrorCode?: string;
+            /** @description The catalogue's message of that code. */
+            message?: string;
+            /** @description The counter after this answer. */
+            lock: components["schemas"]["FormLock"] & unknown;
+            /** @description The card added. */
+            card?: components["schemas"]["LitepayCard"] & unknown;
+        };
+        /**
+         * LitepayConfirmation
+         * @description The last quick refill of the session (seed 002 §2.11 "Litepay confirmation", §3.9).
+         */
+        LitepayConfirmation: {
+            /** @description Order number (absent on a warning). */
+            orderNumber?: string;
+            /** @description The plan refilled. */
+            plan: string;
+            /**
+             * Format: double
+             * @description Its price, dollars.
+             */
+            planPrice: number;
+            /**
+             * Format: double
+             * @description ACP credit, dollars.
+             */
+            acpCredit?: number;
+            /**
+             * Format: double
+             * @description Subtotal, dollars.
+             */
+            subtotal: number;
+            /**
+             * Format: double
+             * @description Taxes, dollars.
+             */
+            taxes: number;
+            /**
+             * Format: double
+             * @description Total charged, dollars.
+             */
+            total: number;
+            /** @description A warning refill. */
+            warning: boolean;
+            /** @description The phone typed, masked. */
+            phone: string;
+            /** @description The zip typed. */
+            zip: string;
+            /** @description The "acp learn tile" impression. */
+            acpLearnTile: boolean;
+            /** @description When, RFC 3339 UTC. */
+            refilledAt: string;
+        };
+        /**
+         * LitepayLookup
+         * @description Answer of `lookupLitepayAccount`.
+         */
+        LitepayLookup: {
+            /** @description What was found. */
+            outcome: components["schemas"]["LookupOutcome"] & unknown;
+            /**
+             * @description The code of a failure (`PREACTIVATED_ERROR`, `LITEPAY_MULTIPLE_ACCOUNTS`,
+             *     `LITEPAY_ACCOUNT_NOT_LOCATED`).
+             */
+            errorCode?: string;
+            /** @description The catalogue's message of that code in the `Accept-Language` locale. */
+            message?: string;
+            /** @description Found: what the payment and confirm steps show. */
+            refill?: components["schemas"]["LitepayRefill"] & unknown;
+        };
+        /**
+         * @description Outcome of a quick refill (seed 002 §4.1, §4.6).
+         * @enum {string}
+         */
+        LitepayOutcome: "refilled" | "warning" | "failed";
+        /**
+         * LitepayRefill
+         * @description What steps 2 and 3 show of the located account (seed 002 §2.11, §9).
+         */
+        LitepayRefill: {
+            /** @description The plan refilled: `HSD_030` (the first internet plan when the account lacks it). */
+            plan: string;
+            /**
+             * Format: double
+             * @description Its price, dollars.
+             */
+            planPrice: number;
+            /**
+             * Format: double
+             * @description ACP credit deducted (valid and not Tribal), dollars.
+             */
+            acpCredit?: number;
+            /**
+             * Format: double
+             * @description Price less the credit, dollars.
+             */
+            subtotal: number;
+            /**
+             * Format: double
+             * @description Taxes, dollars (0 when the lookup failed).
+             */
+            taxes: number;
+            /** @description The tax lookup answered (else the total is the subtotal, seed 002 §4.5). */
+            taxAvailable: boolean;
+            /**
+             * Format: double
+             * @description What the refill charges, dollars.
+             */
+            total: number;
+            /** @description The promo banner of `REFILL_$45_FOR_60_DAYS` (seed 002 §2.11 step 2). */
+            promoBanner: boolean;
+            /** @description Send the "acp learn tile" impression (no valid ACP benefit, not Denied). */
+            acpLearnTile: boolean;
+            /** @description The phone typed, masked but the last 4: `(xxx) xxx - 1234` (the recap's "mobile"). */
+            phone: string;
+            /** @description The zip typed. */
+            zip: string;
+            /** @description The card added in this session (absent: the card entry shows). */
+            card?: components["schemas"]["LitepayCard"] & unknown;
+            /** @description The card form's failure counter. */
+            lock: components["schemas"]["FormLock"] & unknown;
+            /** @description What the page needs to embed the card-entry component (nothing prefilled). */
+            cardEntry: components["schemas"]["CardEntryConfig"] & unknown;
+        };
+        /**
+         * LitepayRefillBody
+         * @description Body of `submitLitepayRefill` (seed 002 §4.6, §5: terms ticked).
+         */
+        LitepayRefillBody: {
+            /** @description The terms checkbox. */
+            termsAccepted: boolean;
+        };
+        /**
+         * LitepayResult
+         * @description Answer of `submitLitepayRefill`.
+         */
+        LitepayResult: {
+            /** @description What happened. */
+            outcome: components["schemas"]["LitepayOutcome"] & unknown;
+            /** @description Order number. */
+            orderNumber?: string;
+            /** @description The refill service's `errorCode` (failed). */
+            errorCode?: string;
+            /** @description Its catalogue message in the `Accept-Language` locale. */
+            message?: string;
+            /** @description Refilled or warning: the confirmation. */
+            confirmation?: components["schemas"]["LitepayConfirmation"] & unknown;
+        };
+        /**
          * Loading
          * @description A loading stage (validateAddress, codeCheckSubmit).
          */
@@ -3391,6 +3720,22 @@ export interface components {
              */
             sessionEnded: boolean;
         };
+        /**
+         * LookupBody
+         * @description Body of `lookupLitepayAccount` (seed 002 §5 "Quick refill step 1"): the billing phone,
+         *     digits only (the page strips the mask `(xxx) xxx - xxxx`), and the 5-digit zip.
+         */
+        LookupBody: {
+            /** @description Billing phone, 10 digits. */
+            phone: string;
+            /** @description Zip, 5 digits. */
+            zip: string;
+        };
+        /**
+         * @description What a lookup found (seed 002 §4.6).
+         * @enum {string}
+         */
+        LookupOutcome: "found" | "preactivated" | "multipleAccounts" | "notLocated";
         /**
          * MacBody
          * @description Body of `validateMac`.
@@ -3995,6 +4340,100 @@ export interface components {
             faqHeading: string;
             faq: components["schemas"]["FaqItem"][];
         };
+        /**
+         * Reconnect
+         * @description Answer of `getReconnect`: what the three steps show.
+         */
+        Reconnect: {
+            /** @description The serviceability reading: `serviceable`, or `coldTap` (show the warning). */
+            serviceability: components["schemas"]["ReconnectServiceability"] & unknown;
+            /** @description The two plans, the default first. */
+            plans: components["schemas"]["ReconnectPlan"][];
+            /** @description The saved card, if any (else the card entry). */
+            savedCard?: components["schemas"]["SavedCard"] & unknown;
+            /** @description The reconnect this sign-in already made for the account (a reload after step 2). */
+            reconnected?: components["schemas"]["ReconnectResult"] & unknown;
+        };
+        /**
+         * ReconnectBody
+         * @description Body of `submitReconnect`.
+         */
+        ReconnectBody: {
+            /** @description The plan chosen: `HSD_030` or `HSD_007`. */
+            plan: string;
+        };
+        /**
+         * @description Why a reconnect failed (seed 002 §4.5).
+         * @enum {string}
+         */
+        ReconnectFailure: "createFailed" | "auxError" | "fetchFailed";
+        /**
+         * @description The outcome of a reconnect.
+         * @enum {string}
+         */
+        ReconnectOutcome: "reconnected" | "failed";
+        /**
+         * ReconnectPlan
+         * @description One plan of the refill step, priced by the BFF (dollars).
+         */
+        ReconnectPlan: {
+            /** @description `HSD_030` ("30 Day Refill") or `HSD_007` ("7 Day Refill"); content names it. */
+            code: string;
+            /**
+             * Format: uint32
+             * @description Days one refill buys (30 or 7).
+             */
+            days: number;
+            /**
+             * Format: double
+             * @description The plan's price (45.00, 15.00).
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Its tax (0 when the lookup failed).
+             */
+            taxes: number;
+            /** @description Whether the tax lookup answered (false: total = price, seed 002 §4.5). */
+            taxAvailable: boolean;
+            /**
+             * Format: double
+             * @description price + tax.
+             */
+            total: number;
+            /** @description The plan chosen at the start (`HSD_030`, seed 002 §2.10). */
+            default: boolean;
+        };
+        /**
+         * ReconnectResult
+         * @description Answer of `submitReconnect`.
+         */
+        ReconnectResult: {
+            /** @description What happened. */
+            outcome: components["schemas"]["ReconnectOutcome"] & unknown;
+            /** @description The plan paid for (reconnected). */
+            plan?: string;
+            /**
+             * Format: double
+             * @description The total paid, dollars (reconnected).
+             */
+            total?: number;
+            /** @description The account to activate, 16 digits: the new aux account (step 3's link, base64). */
+            activationAccountId?: string;
+            /** @description `RECONNECT_FAILED` (failed). */
+            errorCode?: string;
+            /** @description Why (failed). */
+            reason?: components["schemas"]["ReconnectFailure"] & unknown;
+            /** @description The catalogue message of `RECONNECT_FAILED` in the request's locale (failed). */
+            message?: string;
+        };
+        /**
+         * @description What the reconnect does after the serviceability check (seed 002 §2.10, §4.5): the steps
+         *     (`Serviceable`), the steps with the cold-tap warning (`ColdTap`), or the error page (every
+         *     other value).
+         * @enum {string}
+         */
+        ReconnectServiceability: "serviceable" | "coldTap" | "existingPrepaid" | "existingPostpaid" | "unserviceable" | "error";
         /**
          * RefillBody
          * @description Body of `submitRefill`.
@@ -8421,6 +8860,385 @@ export interface operations {
             };
         };
     };
+    lookupLitepayAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["LookupBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LitepayLookup"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `phone` is not 10 digits or `zip` not 5 (no lookup made). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getLitepayRefill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LitepayRefill"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `REFILL_NOT_READY`: no account located in this session (the page shows step 1). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    submitLitepayRefill: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per refill attempt (keep it for retries of the same request). */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["LitepayRefillBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LitepayResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: terms not accepted (`terms`/`termsRequired`), bad body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `REFILL_NOT_READY`: no account located; `REFILL_NO_SAVED_CARD`: no card added in this session; `REFILL_CART_EMPTY`: the total is 0. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the refill may or may not be done; a retry finds it instead of charging twice. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: as 502. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addLitepayPaymentInstrument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per attempt (keep it for retries of the same attempt). */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CardBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LitepayCardResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: a bad card body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token` (from `GET /token`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `REFILL_NOT_READY`: no account located; `PAYMENT_FORM_LOCKED`: the form waits after a refusal. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another card. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the payment service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getLitepayConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LitepayConfirmation"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NO_REFILL`: no quick refill in this session (the page goes to `/{locale}/litepay`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getPaymentInfo: {
         parameters: {
             query?: never;
@@ -9616,6 +10434,194 @@ export interface operations {
                 };
             };
             /** @description `UPSTREAM_TIMEOUT`: the redemption did not answer in time; validate the PIN again to see whether it was redeemed. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getReconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Reconnect"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RECONNECT_NOT_AVAILABLE`: the account is not closed and reconnect-eligible (the not-available message); `RECONNECT_NOT_SERVICEABLE`: `BUS0078`, `BUS0077` or not serviceable (the error page). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also an account lookup answering `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account, serviceability or payment service failed (a failed tax lookup is `taxAvailable: false`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    submitReconnect: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per reconnect attempt (keep it for retries of the same request). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReconnectBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReconnectResult"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `plan` is not `HSD_030` or `HSD_007`, a bad body or `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RECONNECT_NOT_READY`: `getReconnect` has not checked the account; `REFILL_NO_SAVED_CARD`: no saved card (save one with the card entry first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `IDEMPOTENCY_MISMATCH`: the key was used with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed (the error page). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: as 502. */
             504: {
                 headers: {
                     [name: string]: unknown;

@@ -17,7 +17,9 @@
 //! Amounts are whole cents (`i64`, `domain::money`); the flow sends dollars rounded to cents.
 
 pub mod cart;
+pub mod order;
 pub mod price;
+pub mod reconnect;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

@@ -19,21 +19,17 @@ use upstream::{
     account::{DashboardResponse, LOB_HSD},
     payments::PaymentInfoResponse,
     refill::{
-        BillingAddress, CHANNEL_ONLINE, COUNTRY_US, DISC_STATUS_ACTIVE, FLOW_REFILL,
-        OFFER_TYPE_INSTANT, PROCESSING_NETWORK, ProdTaxDetail, RefillCharge, RefillCustomerInfo,
-        RefillDiscount, RefillPaymentInfo, RefillProduct, RefillRequest, RefillResponse,
-        STATUS_SUCCESS, TERMS_VERSION,
+        CHANNEL_ONLINE, DISC_STATUS_ACTIVE, FLOW_REFILL, OFFER_TYPE_INSTANT, RefillCustomerInfo,
+        RefillDiscount, RefillRequest, RefillResponse, STATUS_SUCCESS, TERMS_VERSION,
     },
 };
 
 use super::{context::Held, types::RefillOutcome};
-use crate::domain::{money::two_decimals, refill::PLAN_30, refill::price::LineKind};
+pub use crate::domain::refill::order::NoSavedCard;
+use crate::domain::refill::order::{payment_info, products};
 
-/// The account has no saved card to pay with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NoSavedCard;
-
-/// The refill order of `held` for `account` (rules in the module docs).
+/// The refill order of `held` for `account` (rules in the module docs; the payment and
+/// product parts are `domain::refill::order`'s, shared with the reconnect).
 ///
 /// # Errors
 ///
@@ -45,61 +41,14 @@ pub fn build(
     held: &Held,
     transaction_id: &str,
 ) -> Result<RefillRequest, NoSavedCard> {
-    let token = info
-        .payment_inst_token
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty() && info.business_error_code.is_none())
-        .ok_or(NoSavedCard)?;
     let customer = dash.customer_info.as_ref();
     let service = dash.service_address.clone().unwrap_or_default();
-    let holder = info.cust_info.clone().unwrap_or_default();
     let p = &held.priced;
-    let discount: i64 = p
+    let payment_info = payment_info(dash, info, p.total_cents)?;
+    let acp_in_cart = p
         .lines
         .iter()
-        .filter(|l| l.kind == LineKind::Promo)
-        .map(|l| l.cents)
-        .sum();
-    let taxes_of = |code: &str| -> Vec<ProdTaxDetail> {
-        held.taxes
-            .iter()
-            .find(|(c, _)| c == code)
-            .map(|(_, t)| {
-                t.iter()
-                    .map(|(tax_code, cents)| ProdTaxDetail {
-                        tax_code: tax_code.clone(),
-                        tax_amount: two_decimals(*cents),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let prepaid_products = p
-        .lines
-        .iter()
-        .filter(|l| {
-            matches!(
-                l.kind,
-                LineKind::Internet | LineKind::Package | LineKind::AddOn
-            )
-        })
-        .map(|l| {
-            let instant = if l.code == PLAN_30 { discount } else { 0 };
-            RefillProduct {
-                charge_code: vec![RefillCharge {
-                    amount: two_decimals(l.cents + instant),
-                    charge_code: l.code.clone(),
-                    prod_tax_details: taxes_of(&l.code),
-                }],
-                lob: l.lob.clone(),
-                plan_code: l.code.clone(),
-                plan_qty: if l.lob == LOB_HSD { p.cart_count } else { 1 },
-                rate: two_decimals(l.unit_cents + instant),
-            }
-        })
-        .collect();
-    let acp_in_cart = p.lines.iter().any(|l| l.kind == LineKind::Acp);
+        .any(|l| l.kind == crate::domain::refill::price::LineKind::Acp);
     let internet = dash
         .subscription_details
         .iter()
@@ -112,26 +61,8 @@ pub fn build(
             phone: customer.map(|c| c.phone_number.clone()).unwrap_or_default(),
             zip: service.zip.clone(),
         },
-        payment_info: RefillPaymentInfo {
-            amount: two_decimals(p.total_cents),
-            billing_address: BillingAddress {
-                address_line1: holder.address_line1.clone(),
-                address_line2: holder.address_line2.clone(),
-                city: holder.city.clone(),
-                country: COUNTRY_US.into(),
-                state: holder.state.clone(),
-                zip: holder.zip.clone(),
-            },
-            processing_network: PROCESSING_NETWORK.into(),
-            is_service_address: holder.address_line1.trim() == service.address_line1.trim()
-                && holder.zip.trim() == service.zip.trim(),
-            save_card_info: false,
-            payment_inst_token: token.to_owned(),
-            prepaid_payment_id: customer
-                .map(|c| c.prepaid_payment_id.clone())
-                .unwrap_or_default(),
-        },
-        prepaid_products,
+        payment_info,
+        prepaid_products: products(p, &held.taxes),
         acp_benefits: held
             .acp_benefit
             .clone()

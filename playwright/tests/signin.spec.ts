@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { allContent, type AllContent } from '../lib/content';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
+import { tabTo } from '../lib/keyboard';
 import { signIn } from '../lib/signin';
 
 // Sign-in through the simulated identity provider (seed 001 §4 "Sign-in", §2 "Account
@@ -97,6 +98,39 @@ for (const locale of ['en', 'es'] as const) {
     });
   });
 }
+
+// Issue 11 "keyboard-only sign-in to dashboard": Tab and Enter only, from the hand-off through
+// the provider's page to the dashboard, whose welcome tour closes with Escape; axe on the way.
+test('keyboard only: the hand-off, the provider page, the dashboard', async ({ page, request }) => {
+  const c = await allContent(request, 'en');
+  await page.goto('/en/handoff');
+  await expectNoAxeViolations(page, 'handoff (keyboard)');
+  await tabTo(page, page.getByRole('button', { name: c.handoff.logIn }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/sim\/identity\/authorize\?/);
+  // the checked radio is the group's one tab stop; arrows move the choice
+  const owner = page.locator('input[name="identity"][value="owner-one"]');
+  await tabTo(page, owner);
+  await expect(owner).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(owner).toBeChecked();
+  await tabTo(page, page.locator('form button[type="submit"]'));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/en\/dashboard(\?|$)/);
+  const tour = page.getByTestId('welcome-tour');
+  await expect(tour).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tour).toBeHidden();
+  await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
+  await expectNoAxeViolations(page, 'dashboard (keyboard)');
+  // and on by keyboard: the account menu opens with Enter
+  const account = c.navigation.find((i) => i.type === 'account')!;
+  const menu = page.getByRole('button', { name: account.label }).first();
+  await tabTo(page, menu, 60);
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+});
 
 test('the session-timeout modal on the clock: 750 s, then 2:00, then the provider logout and the timeout-error page', async ({ page, request }) => {
   const c = await allContent(request, 'es');

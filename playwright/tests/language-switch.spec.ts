@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { walkBuy, type BuyInput } from '../lib/buy';
-import { buyflowContent, merchantContent, text } from '../lib/content';
+import { allContent, buyflowContent, merchantContent, text } from '../lib/content';
+import { englishReference, expectSpanishOnly } from '../lib/i18n';
 import { walkRetail } from '../lib/retail';
 import { scenario } from '../lib/scenarios';
+import { signIn } from '../lib/signin';
 
 // The language toggle swaps the locale and keeps the rest (seed 000 §2): at every state of the
 // retail flow and every buy page the toggle is pressed twice (to the other language and back),
@@ -105,3 +107,22 @@ for (const locale of ['en', 'es'] as const) {
     await roundTrip(page, locale, 'order-confirmation');
   });
 }
+
+// A signed-in page (issue 11: "language switch on every page"): the dashboard of owner-one
+// switched from English to Spanish keeps its path below the locale and its query, draws the
+// same account in Spanish, and shows no English.
+test('signed in: the dashboard switches en -> es, keeps the path and query, and is Spanish only', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('xpp_wt', 'true')); // the welcome tour is not the point
+  await signIn(page, 'en', 'owner-one', { content: await allContent(request, 'en') });
+  await page.waitForURL(/\/en\/dashboard(\?|$)/);
+  const shown = page.locator('[data-page="dashboard"][data-stage="show"]');
+  await shown.waitFor();
+  const before = new URL(page.url());
+  const heading = (await page.locator('main h1').first().textContent()) ?? '';
+  await page.getByTestId('language-toggle').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/es/dashboard' && url.search === before.search);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await shown.waitFor();
+  await expect(page.locator('main h1').first()).not.toHaveText(heading);
+  await expectSpanishOnly(page, await englishReference(page.request), 'dashboard after the switch');
+});

@@ -194,6 +194,16 @@ pub const WALKERS: &[Walker] = &[
         select: Select::IdPrefix("refill/pin-"),
     },
     Walker {
+        file: "bff/tests/it/reconnect.rs",
+        layer: Layer::Bff,
+        markers: &[
+            "async fn every_reconnect_scenario_ends_as_it_expects",
+            ".filter(|s| s.id.starts_with(\"reconnect/\"))",
+            "(&s.expect, &s.id)",
+        ],
+        select: Select::IdPrefix("reconnect/"),
+    },
+    Walker {
         file: "playwright/tests/retail.spec.ts",
         layer: Layer::Browser,
         markers: &["walks<RetailInput>('retail', WALKED.retail.journeys, WALKED.retail.noStory)"],

@@ -179,6 +179,7 @@ const NOT_RECORDED: &[&str] = &[
     "activation",
     "payments",
     "refill",
+    "reconnect",
 ];
 
 /// Starts the BFF (harness mode, embedded simulators, 3 s upstream timeout so the timeout

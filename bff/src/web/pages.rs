@@ -54,7 +54,7 @@ pub fn badge_script(routes: &AppRoutes) -> Option<String> {
     let console = routes.flows.iter().find(|f| f.base == HARNESS_BASE)?;
     let chunk = console.preload.first()?;
     Some(format!(
-        "<script src=\"{BADGE_LOADER}\" data-chunk=\"{}\" data-styles=\"{}\" defer></script>",
+        "<script src=\"{BADGE_LOADER}\" data-chunk=\"{}\" data-styles=\"{}\" async></script>",
         attr(chunk),
         attr(&console.styles.join(" "))
     ))
@@ -282,7 +282,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             badge_script(&routes).unwrap(),
-            "<script src=\"/harness/badge.js\" data-chunk=\"/assets/C.js\" data-styles=\"/assets/C.css\" defer></script>"
+            "<script src=\"/harness/badge.js\" data-chunk=\"/assets/C.js\" data-styles=\"/assets/C.css\" async></script>"
         );
         let without: AppRoutes = serde_json::from_value(
             serde_json::json!({ "flows": [], "shared": [], "notFoundContent": [] }),

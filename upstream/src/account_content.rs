@@ -56,6 +56,68 @@ section!(
         /// The refill pages: customize (card and PIN tabs), payment, review, confirmation
         /// (issue 13).
         refill: RefillTexts,
+        /// The reconnect page (issue 14).
+        reconnect: ReconnectTexts,
+    }
+);
+
+section!(
+    /// `/{locale}/reconnect` (seed 002 §2.10, §4.5): the three steps, the plans, the payment,
+    /// the thank-you and the link to activation. Placeholders filled by the web: `{price}`,
+    /// `{total}`. The not-available and error messages are the BFF's (error catalogue).
+    ReconnectTexts {
+        /// Page heading.
+        title: String,
+        /// Shown while the check runs.
+        loading: String,
+        /// A call failed without a catalogue message.
+        generic_error: String,
+        /// Heading of the not-available message (its text is the BFF's `message`).
+        not_available_title: String,
+        /// Link back to the dashboard.
+        back: String,
+        /// Step 1: "Service address".
+        address_title: String,
+        /// Step 1 complete: the address is confirmed.
+        address_confirmed: String,
+        /// Cold tap: a warning only (seed 002 §4.5).
+        cold_tap_warning: String,
+        /// Step 2: "Refill".
+        refill_title: String,
+        /// Legend of the plan radios.
+        plan_legend: String,
+        /// `HSD_030`: "30 Day Refill".
+        plan_30: String,
+        /// `HSD_007`: "7 Day Refill".
+        plan_7: String,
+        /// A plan's price: `{price}`.
+        price: String,
+        /// Tax line label.
+        taxes: String,
+        /// The tax lookup failed: the total is the price.
+        taxes_unavailable: String,
+        /// Total line label.
+        total: String,
+        /// Heading above the saved card or the card entry.
+        payment_title: String,
+        /// The card entry's Save button.
+        save_card: String,
+        /// Pay with the saved card: `Pay {total}`.
+        pay: String,
+        /// While the reconnect is made (up to seconds).
+        paying: String,
+        /// Thank-you heading.
+        thank_you_title: String,
+        /// Thank-you text.
+        thank_you_body: String,
+        /// Step 3: "Reactivation".
+        activation_title: String,
+        /// Step 3's text.
+        activation_body: String,
+        /// Continue to reactivation.
+        continue_label: String,
+        /// A completed step's accessible state.
+        step_complete: String,
     }
 );
 

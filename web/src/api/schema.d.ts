@@ -1535,6 +1535,8 @@ export interface components {
              *     (issue 13).
              */
             refill: components["schemas"]["RefillTexts"] & unknown;
+            /** @description The reconnect page (issue 14). */
+            reconnect: components["schemas"]["ReconnectTexts"] & unknown;
         };
         /**
          * AccountHeader
@@ -4434,6 +4436,66 @@ export interface components {
          * @enum {string}
          */
         ReconnectServiceability: "serviceable" | "coldTap" | "existingPrepaid" | "existingPostpaid" | "unserviceable" | "error";
+        /**
+         * ReconnectTexts
+         * @description `/{locale}/reconnect` (seed 002 §2.10, §4.5): the three steps, the plans, the payment,
+         *     the thank-you and the link to activation. Placeholders filled by the web: `{price}`,
+         *     `{total}`. The not-available and error messages are the BFF's (error catalogue).
+         */
+        ReconnectTexts: {
+            /** @description Page heading. */
+            title: string;
+            /** @description Shown while the check runs. */
+            loading: string;
+            /** @description A call failed without a catalogue message. */
+            genericError: string;
+            /** @description Heading of the not-available message (its text is the BFF's `message`). */
+            notAvailableTitle: string;
+            /** @description Link back to the dashboard. */
+            back: string;
+            /** @description Step 1: "Service address". */
+            addressTitle: string;
+            /** @description Step 1 complete: the address is confirmed. */
+            addressConfirmed: string;
+            /** @description Cold tap: a warning only (seed 002 §4.5). */
+            coldTapWarning: string;
+            /** @description Step 2: "Refill". */
+            refillTitle: string;
+            /** @description Legend of the plan radios. */
+            planLegend: string;
+            /** @description `HSD_030`: "30 Day Refill". */
+            plan30: string;
+            /** @description `HSD_007`: "7 Day Refill". */
+            plan7: string;
+            /** @description A plan's price: `{price}`. */
+            price: string;
+            /** @description Tax line label. */
+            taxes: string;
+            /** @description The tax lookup failed: the total is the price. */
+            taxesUnavailable: string;
+            /** @description Total line label. */
+            total: string;
+            /** @description Heading above the saved card or the card entry. */
+            paymentTitle: string;
+            /** @description The card entry's Save button. */
+            saveCard: string;
+            /** @description Pay with the saved card: `Pay {total}`. */
+            pay: string;
+            /** @description While the reconnect is made (up to seconds). */
+            paying: string;
+            /** @description Thank-you heading. */
+            thankYouTitle: string;
+            /** @description Thank-you text. */
+            thankYouBody: string;
+            /** @description Step 3: "Reactivation". */
+            activationTitle: string;
+            /** @description Step 3's text. */
+            activationBody: string;
+            /** @description Continue to reactivation. */
+            continueLabel: string;
+            /** @description A completed step's accessible state. */
+            stepComplete: string;
+        };
         /**
          * RefillBody
          * @description Body of `submitRefill`.

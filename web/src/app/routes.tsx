@@ -13,6 +13,7 @@ import { activationFlow } from '../flows/activation/routes';
 import { dashboardFlow } from '../flows/dashboard/routes';
 import { paymentsFlows } from '../flows/payments/routes';
 import { refillFlow } from '../flows/refill/routes';
+import { reconnectFlow } from '../flows/reconnect/routes';
 import { retailFlow } from '../flows/retail/routes';
 import { signInFlows } from '../flows/signin/routes';
 import { harnessFlow } from '../flows/harness/routes';
@@ -101,6 +102,7 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
     mountFlow(accountInformationFlow, async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow, options),
     ...paymentsFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen, options)),
     mountFlow(refillFlow, async () => (await import('../flows/refill/RefillScreen')).RefillScreen, options),
+    mountFlow(reconnectFlow, async () => (await import('../flows/reconnect/ReconnectScreen')).ReconnectScreen, options),
     mountFlow(activationFlow, async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen, options),
     mountFlow(harnessFlow, async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen, options),
   ]);

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { content } from '../../testing/content';
+import { contentHandlers } from '../../testing/recordings';
+import { renderApp } from '../../testing/render';
+import { AUX_ID, checks, failedResult, reconnected, reconnectTexts } from './fixtures';
+import { reconnectHandlers, type ReconnectCall } from './handlers';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => server.use(...contentHandlers(content)));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const en = reconnectTexts.en.reconnect;
+const es = reconnectTexts.es.reconnect;
+
+describe('reconnect (seed 002 §2.10, §4.5)', () => {
+  it('stages the steps, pays the chosen plan once with a key, then links to reactivation', async () => {
+    const calls: ReconnectCall[] = [];
+    server.use(...reconnectHandlers({ check: checks.saved, submit: { ...reconnected, plan: 'HSD_007', total: 16.2 }, calls }));
+    renderApp('/en/reconnect?bhr=true');
+    expect(await screen.findByRole('heading', { level: 1, name: en.title })).toBeInTheDocument();
+    // step 1 completes by itself, then step 2 opens; step 3 waits for step 2
+    await waitFor(() => expect(screen.getByTestId('step-address')).toHaveAttribute('data-complete', 'true'));
+    const plan7 = await screen.findByRole('radio', { name: new RegExp(en.plan7) });
+    expect(screen.getByRole('radio', { name: new RegExp(en.plan30) })).toBeChecked();
+    expect(within(screen.getByTestId('step-activation')).getByRole('button')).toBeDisabled();
+    expect(screen.getByTestId('reconnect-total')).toHaveTextContent('48.60');
+    await userEvent.click(plan7);
+    expect(screen.getByTestId('reconnect-total')).toHaveTextContent('16.20');
+    await userEvent.dblClick(screen.getByRole('button', { name: /16\.20/ }));
+    expect(await screen.findByTestId('thank-you')).toHaveTextContent(en.thankYouTitle);
+    const submits = calls.filter((c) => c.op === 'submitReconnect');
+    expect(submits).toHaveLength(1);
+    expect(submits[0]!.body).toEqual({ plan: 'HSD_007' });
+    expect(submits[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    const link = await screen.findByRole('link', { name: en.continueLabel });
+    expect(link).toHaveAttribute('href', `/en/activation?accountId=${btoa(AUX_ID)}&guid=&bhr=true&mobile=false`);
+  });
+
+  it('without a saved card the card entry shows; a saved card then pays', async () => {
+    server.use(...reconnectHandlers({ check: checks.noCard }));
+    renderApp('/en/reconnect');
+    expect(await screen.findByTitle(reconnectTexts.en.payments.editPayment.cardEntryTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /48\.60/ })).not.toBeInTheDocument();
+  });
+
+  it('a cold tap shows the warning only; a failed tax lookup says the total is the price', async () => {
+    server.use(...reconnectHandlers({ check: { ...checks.noTax, serviceability: 'coldTap' } }));
+    renderApp('/en/reconnect');
+    expect(await screen.findByTestId('cold-tap')).toHaveTextContent(en.coldTapWarning);
+    expect(await screen.findByTestId('reconnect-total')).toHaveTextContent(en.taxesUnavailable);
+    expect(screen.getByTestId('reconnect-total')).toHaveTextContent('45.00');
+  });
+
+  it('not reconnect-eligible: the not-available message (the BFF catalogue text)', async () => {
+    server.use(...reconnectHandlers({ check: { errorCode: 'RECONNECT_NOT_AVAILABLE', status: 409, message: 'Not online.' } }));
+    renderApp('/en/reconnect');
+    expect(await screen.findByRole('heading', { level: 1, name: en.notAvailableTitle })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Not online.');
+  });
+
+  it('a serviceability stop or a failed reconnect is the error page', async () => {
+    server.use(...reconnectHandlers({ check: { errorCode: 'RECONNECT_NOT_SERVICEABLE', status: 409 } }));
+    const app = renderApp('/en/reconnect');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/en/error'));
+    server.use(...reconnectHandlers({ check: checks.saved, submit: failedResult }));
+    const again = renderApp('/en/reconnect');
+    await userEvent.click(await screen.findByRole('button', { name: /48\.60/ }));
+    await waitFor(() => expect(again.router.state.location.pathname).toBe('/en/error'));
+  });
+
+  it('a reload after the reconnect shows the thank-you and the link; Spanish texts', async () => {
+    server.use(...reconnectHandlers({ check: checks.done }));
+    renderApp('/es/reconnect');
+    expect(await screen.findByRole('heading', { level: 1, name: es.title })).toBeInTheDocument();
+    expect(await screen.findByTestId('thank-you')).toHaveTextContent(es.thankYouTitle);
+    expect(await screen.findByRole('link', { name: es.continueLabel })).toHaveAttribute('href', expect.stringContaining(`/es/activation?accountId=${btoa(AUX_ID)}`));
+  });
+});

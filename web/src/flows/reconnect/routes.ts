@@ -1,0 +1,16 @@
+import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+
+/**
+ * The reconnect page (seed 002 §2.1 route `reconnect`, §2.10): one page, the three steps,
+ * query `accountId` in base64 (else the account chosen at sign-in), `bhr`, `mobile`.
+ */
+export type ReconnectPageId = 'steps';
+export type ReconnectPageDef = PageDef<ReconnectPageId>;
+
+export const reconnectFlow: FlowDef<ReconnectPageId> = {
+  base: 'reconnect',
+  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  flowType: 'reconnectflow|prepaid',
+  shell: 'own',
+  pages: [{ id: 'steps', path: '' }],
+};

@@ -70,6 +70,30 @@ pub fn now_ms(state: &AppState) -> i64 {
     state.clock.now().timestamp_millis()
 }
 
+/// The refusal a signed-in call (`/secure2/...`) gets when its session holds nothing: 403
+/// `SESSION_EXPIRED` when the request still names a session (its record is gone: idle,
+/// absolute lifetime, sign-out in another tab), else `SIGNIN_REQUIRED`. `None` for other
+/// paths and for a session with entries. The CSRF check answers this before its own
+/// `CSRF_REJECTED`, so a tab whose session ended elsewhere meets the session error the
+/// account area routes (timeout or sign-in), not a CSRF refusal it cannot act on.
+pub fn ended_session_refusal(req: &Request) -> Option<ApiError> {
+    if !req.uri().path().starts_with("/secure2/") {
+        return None;
+    }
+    let session = req.extensions().get::<Session>()?;
+    session.is_empty().then(|| without_signin(req, session))
+}
+
+/// Why a session without a signed-in identity is refused: `SESSION_EXPIRED` when the cookie's
+/// record is gone (it loads as an empty session), else `SIGNIN_REQUIRED`.
+fn without_signin(req: &Request, session: &Session) -> ApiError {
+    if session.is_empty() && had_session_cookie(req) {
+        ApiError::new(ErrorCode::SessionExpired, "the session has ended")
+    } else {
+        ApiError::new(ErrorCode::SigninRequired, "sign in first")
+    }
+}
+
 /// Whether the request carried a session cookie (of either name).
 fn had_session_cookie(req: &Request) -> bool {
     let names = [SESSION_COOKIE, SECURE_SESSION_COOKIE];
@@ -106,10 +130,7 @@ async fn signed_in(req: &Request, touch: bool) -> poem::Result<SignedInSession> 
     let Some(id) = context_id(session) else {
         // a cookie whose record is gone (idle, absolute lifetime, sign-out elsewhere) loads
         // as an empty session
-        if session.is_empty() && had_session_cookie(req) {
-            return Err(reject(ErrorCode::SessionExpired, "the session has ended"));
-        }
-        return Err(reject(ErrorCode::SigninRequired, "sign in first"));
+        return Err(carry(without_signin(req, session)));
     };
     let store = &state.store;
     let ctx = load(store, &id).await.map_err(carry)?;

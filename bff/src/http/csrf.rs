@@ -1,13 +1,15 @@
 //! CSRF protection (ARCHITECTURE.md "The BFF contract"): every request that changes server
 //! state must carry header [`XSRF_HEADER`] equal to the session's token (`GET /token`) and
-//! not come from another site, else 403 `CSRF_REJECTED`. POST, PUT, PATCH and DELETE are
-//! checked here, before routing and before the body is parsed, whatever the operation; the
-//! GETs that change state declare the `csrf` scheme (`http::extract::Csrf`), checked before
-//! their handler.
+//! not come from another site, else 403 `CSRF_REJECTED` (a signed-in call whose session is
+//! gone gets that session error instead: `http::auth::ended_session_refusal`). POST, PUT,
+//! PATCH and DELETE are checked here, before routing and before the body is parsed, whatever
+//! the operation; the GETs that change state declare the `csrf` scheme
+//! (`http::extract::Csrf`), checked before their handler.
 
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response, session::Session};
 
 use crate::http::{
+    auth::ended_session_refusal,
     error::{ApiError, ErrorCode},
     middleware::changes_state,
     session::{XSRF_HEADER, XSRF_KEY},
@@ -54,11 +56,13 @@ impl<E: Endpoint> Endpoint for CsrfEndpoint<E> {
     type Output = Response;
     async fn call(&self, req: Request) -> poem::Result<Response> {
         if changes_state(req.method()) && !csrf_ok(&req) {
-            return Ok(ApiError::new(
-                ErrorCode::CsrfRejected,
-                "missing or invalid x-xsrf-token; call GET /token first",
-            )
-            .into_poem_response());
+            let refusal = ended_session_refusal(&req).unwrap_or_else(|| {
+                ApiError::new(
+                    ErrorCode::CsrfRejected,
+                    "missing or invalid x-xsrf-token; call GET /token first",
+                )
+            });
+            return Ok(refusal.into_poem_response());
         }
         self.0.call(req).await.map(IntoResponse::into_response)
     }

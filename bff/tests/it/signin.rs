@@ -514,6 +514,45 @@ async fn sign_out_builds_the_provider_logout_and_purges_the_session() {
     );
 }
 
+/// A tab whose session was signed out in another tab: its next writing call (the
+/// keep-alive ping, with the token it still holds) is the session error the account area
+/// routes to the timeout page, not `CSRF_REJECTED`; without any cookie, `SIGNIN_REQUIRED`.
+/// A live session with a wrong token stays `CSRF_REJECTED`.
+#[tokio::test]
+async fn a_write_after_sign_out_elsewhere_is_session_expired_not_a_csrf_refusal() {
+    let (cli, _st, _sims) = app_with_clock(Clock::system()).await;
+    let mut b = Browser::new(&cli).await;
+    b.sign_in(&cli, "owner-one").await;
+    let elsewhere = b.clone();
+    elsewhere
+        .post(&cli, "/secure2/logout", json!({"locale": "en"}))
+        .await
+        .assert_status_is_ok();
+    let ping = json!({"force": true});
+    assert_api_error(
+        b.post(&cli, "/secure2/ping", ping.clone()).await,
+        403,
+        "SESSION_EXPIRED",
+    )
+    .await;
+    let r = cli
+        .post("/secure2/ping")
+        .header("x-xsrf-token", &b.xsrf)
+        .body_json(&ping)
+        .send()
+        .await;
+    assert_api_error(r, 403, "SIGNIN_REQUIRED").await;
+    let mut live = Browser::new(&cli).await;
+    live.sign_in(&cli, "owner-one").await;
+    live.xsrf = "not-the-token".into();
+    assert_api_error(
+        live.post(&cli, "/secure2/ping", ping).await,
+        403,
+        "CSRF_REJECTED",
+    )
+    .await;
+}
+
 /// Whether `got` holds `want`: every key of a `want` object in `got` with a value that holds
 /// it; any other value (arrays too) equal.
 fn holds(got: &Value, want: &Value) -> bool {

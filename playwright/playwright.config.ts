@@ -74,6 +74,8 @@ export default defineConfig({
         // sessions) would throttle QA; the per-session one is kept.
         BFF_RATE_LIMIT_PER_MIN: '0',
         BFF_SESSION_CREATE_PER_MIN: '0',
+        // the reconnect's aux account is fetched 1 s after its creation, not the seed's 10 s
+        BFF_RECONNECT_AUX_FETCH_MS: '1000',
         RUST_LOG: 'warn',
       },
       stdout: 'ignore',

@@ -2,7 +2,8 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 
 /**
  * First-load bytes (ARCHITECTURE.md "First load"): everything an entry route loads before its
- * first screen, counted on the wire (headers and compressed bodies), with an empty cache.
+ * first screen, counted on the wire (headers and compressed bodies), with an empty cache; a
+ * request the page starts after the first screen is drawn is not counted.
  * Bytes are stable; timings are not, so timings stay in the benchmark (`scripts/bench-web.sh`).
  *
  * TARGET is the goal of issue 10 (130 KB); CEILING is what each route loads today plus a few
@@ -12,7 +13,9 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 const TARGET = 130 * 1024;
 // dollargeneral: 181 (was 180) once the scenario console's route (issue 15, 94 B in the entry,
 // as every flow's) came while the route was within 0.1 KB of 180
-const CEILING: Record<string, number> = { dollargeneral: 181 * 1024, buy: 172 * 1024, handoff: 141 * 1024, dashboard: 156 * 1024, refill: 170 * 1024 };
+const CEILING: Record<string, number> = { dollargeneral: 181 * 1024, buy: 172 * 1024, handoff: 141 * 1024, dashboard: 156 * 1024, refill: 170 * 1024, reconnect: 170 * 1024 };
+// reconnect: measured 167.3 (en) and 168.1 KB (es) signed in as the deactivated owner, the
+// refill's ceiling (the same shell, bundle and card components)
 
 interface Entry {
   /** Where the customer lands. */
@@ -27,10 +30,15 @@ interface Entry {
 
 /** Signs in as the owner of one account through the simulated provider: the dashboard. */
 async function signInOwnerOne(page: Page, l: string) {
+  await signIn(page, l, 'owner-one');
+}
+
+/** Signs in as `identity` (one account) through the simulated provider: its dashboard. */
+async function signIn(page: Page, l: string, identity: string) {
   await page.goto(`/${l}/handoff`);
   await page.locator('[data-page="handoff"] button').first().click();
   await page.waitForURL(/\/sim\/identity\/authorize\?/);
-  await page.locator('input[name="identity"][value="owner-one"]').check();
+  await page.locator(`input[name="identity"][value="${identity}"]`).check();
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(`**/${l}/dashboard**`);
   await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
@@ -63,6 +71,12 @@ const ENTRIES: Record<string, Entry> = {
     prepare: signInOwnerOne,
     firstScreen: '[data-page="customize"] #refill-cart-heading',
   },
+  reconnect: {
+    // the reconnect page of the deactivated owner, its steps drawn from the BFF's check
+    path: (l) => `/${l}/reconnect`,
+    prepare: (page, l) => signIn(page, l, 'deactivated'),
+    firstScreen: 'section.reconnect [data-testid="step-address"]',
+  },
 };
 
 /** Bytes of one response on the wire: headers plus the (compressed) body. */
@@ -85,19 +99,36 @@ async function firstLoad(page: Page, entry: Entry, locale: string) {
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
   }
-  const seen: Promise<{ url: string; bytes: number }>[] = [];
+  // the page notes when its first screen is drawn (the selector matches with text), so what it
+  // asks for afterwards is not counted however late the test sees the screen on a busy machine
+  await page.addInitScript((selector) => {
+    const w = window as unknown as { __firstScreenAt?: number };
+    const check = () => {
+      if (w.__firstScreenAt === undefined && document.querySelector(selector)?.textContent?.trim()) {
+        w.__firstScreenAt = performance.now();
+      }
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  }, entry.firstScreen);
+  const seen: Promise<{ url: string; href: string; bytes: number }>[] = [];
   let done = false;
   page.on('response', (r) => {
     const url = new URL(r.url()).pathname;
     // harness mode only (the active-scenario badge's loader of a route started from the harness):
     // production pages never name it
-    if (!done && !url.startsWith('/harness/')) seen.push(wireBytes(r).then((bytes) => ({ url, bytes })));
+    if (!done && !url.startsWith('/harness/')) seen.push(wireBytes(r).then((bytes) => ({ url, href: r.url(), bytes })));
   });
   await page.goto(entry.path(locale));
   await expect(page.locator(entry.firstScreen).first()).toBeVisible();
   await expect(page.locator(entry.firstScreen).first()).not.toBeEmpty();
   done = true;
-  return Promise.all(seen);
+  // the requests started before the first screen (resource timing; the document is not an entry)
+  const before = await page.evaluate(() => {
+    const at = (window as unknown as { __firstScreenAt?: number }).__firstScreenAt ?? performance.now();
+    return performance.getEntriesByType('resource').filter((e) => e.startTime <= at).map((e) => e.name);
+  });
+  const responses = await Promise.all(seen);
+  return responses.filter((r, i) => i === 0 || before.includes(r.href));
 }
 
 for (const [name, entry] of Object.entries(ENTRIES)) {

@@ -148,9 +148,9 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
   const key = useRef<string>(undefined);
   const done = result?.outcome === 'reconnected';
 
-  // staging: step 1 completes at 0.5 s, step 2 opens at 1 s (or step 3 after a reload once reconnected)
+  // staging: step 1 completes at 0.5 s, step 2 opens at 1 s (with step 3 after a reload once reconnected)
   useEffect(() => {
-    if (turns >= 2) setExpanded(new Set([done ? 'activation' : 'refill']));
+    if (turns >= 2) setExpanded(new Set<StepId>(done ? ['refill', 'activation'] : ['refill']));
   }, [turns, done]);
 
   const save = useMutation({
@@ -171,7 +171,8 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
       key.current = undefined;
       if (r.outcome === 'reconnected') {
         setResult(r);
-        setExpanded(new Set(['activation']));
+        // the thank-you stays in view with step 3 opened below it
+        setExpanded(new Set<StepId>(['refill', 'activation']));
       } else navigate(`/${locale}/error`, { replace: true });
     },
     // a lost answer keeps the key: a retry is the same attempt
@@ -198,6 +199,7 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
       )}
       <DisclosureGroup
         className="activation-steps"
+        allowsMultipleExpanded
         expandedKeys={expanded}
         onExpandedChange={(keys) => setExpanded(new Set([...keys] as StepId[]))}
       >

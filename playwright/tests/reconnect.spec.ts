@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../lib/axe';
+import { choose } from '../lib/buy';
+import { englishReference, expectSpanishOnly } from '../lib/i18n';
+import { signIn } from '../lib/signin';
+
+/**
+ * The reconnect page in the browser (issue 14; seed 002 §2.10, §4.5): a closed account
+ * reconnected through to the activation link in Spanish (the dashboard's Reactivate button, a
+ * new card in the card entry, the 30-day plan), and one error outcome. Each runs in a run of
+ * its own (a harness scenario start) with axe on each state. Every scenario's outcome is
+ * asserted over HTTP (bff/tests/it/reconnect.rs) and every state in stories. The BFF under
+ * test fetches the aux account after BFF_RECONNECT_AUX_FETCH_MS (playwright.config.ts).
+ */
+
+type Texts = Record<string, string>;
+
+async function texts(page: Page, locale: string): Promise<{ reconnect: Texts; payments: { editPayment: Texts } }> {
+  const prefix = locale === 'es' ? '/-/api/es' : '/-/api';
+  const res = await page.request.get(`${prefix}/my.prepaid/account-dashboard`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { reconnect: Texts; payments: { editPayment: Texts } };
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('xpp_wt', 'true'));
+});
+
+test('reconnect in Spanish: Reactivate, a new card, the 7-day refill, then the activation link', async ({ page }) => {
+  const ref = await englishReference(page.request);
+  await signIn(page, 'es', 'deactivated', { scenario: 'reconnect/reconnected-7-day' });
+  await page.waitForURL(/\/es\/dashboard/);
+  const { reconnect: c, payments } = await texts(page, 'es');
+  await page.locator('a[href="/es/reconnect"]:visible').first().click();
+  await page.waitForURL(/\/es\/reconnect/);
+  const steps = page.locator('section.reconnect');
+  await expect(page.getByTestId('step-address')).toHaveAttribute('data-complete', 'true', { timeout: 20_000 });
+  await expect(steps.getByRole('radio', { name: new RegExp(c.plan30!) })).toBeChecked();
+  await expectNoAxeViolations(page, 'reconnect steps', ['iframe']);
+  await expectSpanishOnly(page, ref, 'reconnect steps');
+  const card = page.locator(`iframe[title="${payments.editPayment.cardEntryTitle}"]`).contentFrame();
+  await card.locator('#cardNumber').fill('4111111111111111');
+  await card.locator('#expirationDate').fill('12/30');
+  await card.locator('#cvv').fill('123');
+  await steps.getByRole('button', { name: c.saveCard }).click();
+  await expect(steps.getByTestId('saved-card')).toContainText('1111', { timeout: 20_000 });
+  await choose(steps.getByRole('radio', { name: new RegExp(c.plan7!) }));
+  const paid = page.waitForResponse((r) => r.url().endsWith('/reconnect') && r.request().method() === 'POST');
+  await steps.getByRole('button', { name: /Pagar/ }).click();
+  expect((await paid).status()).toBe(200);
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+  const link = page.getByRole('link', { name: c.continueLabel });
+  await expect(link).toHaveAttribute('href', `/es/activation?accountId=${Buffer.from('8993100000000595').toString('base64')}&guid=&bhr=false&mobile=false`);
+  await expectNoAxeViolations(page, 'reconnect thank-you');
+  await expectSpanishOnly(page, ref, 'reconnect thank-you');
+  await link.click();
+  await page.waitForURL(/\/es\/activation\?/);
+});
+
+test('not reconnect-eligible: the not-available message', async ({ page }) => {
+  await signIn(page, 'en', 'deactivated', { scenario: 'reconnect/not-eligible' });
+  await page.waitForURL(/\/en\/dashboard/);
+  const { reconnect: c } = await texts(page, 'en');
+  await page.goto('/en/reconnect');
+  await expect(page.getByRole('heading', { level: 1, name: c.notAvailableTitle })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert')).not.toBeEmpty();
+  await expectNoAxeViolations(page, 'reconnect not available');
+});

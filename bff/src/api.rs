@@ -13,6 +13,7 @@ use crate::flows::{
     activation::ActivationApi,
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     dashboard::{actions::DashboardActionsApi, api::DashboardApi},
+    litepay::api::LitepayApi,
     payments::api::AccountPaymentsApi,
     reconnect::api::ReconnectApi,
     refill::api::RefillApi,
@@ -44,6 +45,7 @@ pub type Api = (
     AccountInformationApi,
     DashboardActionsApi,
     ActivationApi,
+    LitepayApi,
     // poem-openapi implements `OpenApi` for tuples up to 16: the account flows share a slot
     (AccountPaymentsApi, RefillApi, PinRefillApi, ReconnectApi),
 );
@@ -66,6 +68,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             AccountInformationApi,
             DashboardActionsApi,
             ActivationApi,
+            LitepayApi,
             (AccountPaymentsApi, RefillApi, PinRefillApi, ReconnectApi),
         ),
         TITLE,

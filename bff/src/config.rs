@@ -140,6 +140,8 @@ pub struct Config {
     pub redis_url: Option<String>,
     /// Lifetimes and bounds of sessions, flow contexts and idempotency records.
     pub store: StoreConfig,
+    /// The quick refill's lookup limits and answer floor (`flows::litepay`).
+    pub litepay: LitepayLimits,
     /// Wait between creating a reconnect's aux account and fetching it
     /// (`BFF_RECONNECT_AUX_FETCH_MS`, default [`RECONNECT_AUX_FETCH_MS`]; seed 002 §4.5, §9
     /// "aux account fetch 10 s after creation"; tests shorten it).
@@ -148,6 +150,32 @@ pub struct Config {
 
 /// The seed's wait before a reconnect's aux account is fetched, ms (seed 002 §9).
 pub const RECONNECT_AUX_FETCH_MS: u64 = 10_000;
+
+/// The quick refill's account lookups by phone and zip (seed 002 §2.11, §4.6; ARCHITECTURE.md
+/// "Quick refill"): budgets shared by every instance through the store, and a floor under
+/// every lookup's answer time so that no timing separates the outcomes of a miss.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LitepayLimits {
+    /// Lookups per session per hour (`BFF_LITEPAY_SESSION_LOOKUPS_PER_HOUR`, default 10;
+    /// 0: no limit).
+    pub session_per_hour: u32,
+    /// Lookups per client address per hour (`BFF_LITEPAY_LOOKUPS_PER_HOUR`, default 30; 0:
+    /// no limit).
+    pub address_per_hour: u32,
+    /// No lookup answers sooner than this after it arrived (`BFF_LITEPAY_LOOKUP_MIN_MS`,
+    /// default 400 ms).
+    pub min_answer: Duration,
+}
+
+impl Default for LitepayLimits {
+    fn default() -> Self {
+        Self {
+            session_per_hour: 10,
+            address_per_hour: 30,
+            min_answer: Duration::from_millis(400),
+        }
+    }
+}
 
 /// Why the configuration is unusable.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -199,6 +227,7 @@ impl Default for Config {
             api_docs: None,
             redis_url: None,
             store: StoreConfig::default(),
+            litepay: LitepayLimits::default(),
             reconnect_aux_fetch: Duration::from_millis(RECONNECT_AUX_FETCH_MS),
         }
     }
@@ -342,6 +371,21 @@ impl Config {
         };
         let signin_idle = secs("BFF_SIGNIN_IDLE_SECS", d.signin_idle)?;
         let reconnect_aux_fetch = ms("BFF_RECONNECT_AUX_FETCH_MS", d.reconnect_aux_fetch)?;
+        let litepay = LitepayLimits {
+            session_per_hour: parse(
+                &get,
+                "BFF_LITEPAY_SESSION_LOOKUPS_PER_HOUR",
+                d.litepay.session_per_hour,
+                "count",
+            )?,
+            address_per_hour: parse(
+                &get,
+                "BFF_LITEPAY_LOOKUPS_PER_HOUR",
+                d.litepay.address_per_hour,
+                "count",
+            )?,
+            min_answer: ms("BFF_LITEPAY_LOOKUP_MIN_MS", d.litepay.min_answer)?,
+        };
         let store = StoreConfig {
             session_idle: secs("BFF_SESSION_IDLE_SECS", d.store.session_idle)?,
             session_absolute: secs("BFF_SESSION_MAX_SECS", d.store.session_absolute)?,
@@ -350,6 +394,7 @@ impl Config {
         let config = Self {
             redis_url,
             store,
+            litepay,
             reconnect_aux_fetch,
             identity,
             identity_provider_url,

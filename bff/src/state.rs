@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use crate::{
-    config::Config,
+    config::{Config, LitepayLimits},
     error_messages::ErrorMessages,
+    http::rate_limit::Budget,
     store::Store,
     upstream::{Clients, UpstreamUrls},
 };
@@ -51,6 +52,48 @@ pub struct AppState {
     pub error_messages: ErrorMessages,
     /// The clock.
     pub clock: Clock,
+    /// The quick refill's lookup budgets (`config.litepay`).
+    pub lookups: LookupBudgets,
+}
+
+/// The quick refill's account-lookup budgets (`Config::litepay`; `flows::litepay`): per
+/// session and per client address, each over an hour, shared through the store.
+#[derive(Clone, Default)]
+pub struct LookupBudgets {
+    /// Per session (`None`: no limit).
+    pub per_session: Option<Budget>,
+    /// Per client address (`None`: no limit).
+    pub per_address: Option<Budget>,
+}
+
+impl LookupBudgets {
+    /// The budgets of `limits` over `store`.
+    pub fn new(limits: &LitepayLimits, store: &Store) -> Self {
+        let hour = std::time::Duration::from_secs(3600);
+        Self {
+            per_session: Budget::per_window(
+                "litepay-session",
+                limits.session_per_hour,
+                hour,
+                store.clone(),
+            ),
+            per_address: Budget::per_window(
+                "litepay-address",
+                limits.address_per_hour,
+                hour,
+                store.clone(),
+            ),
+        }
+    }
+}
+
+impl std::fmt::Debug for LookupBudgets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LookupBudgets")
+            .field("per_session", &self.per_session.is_some())
+            .field("per_address", &self.per_address.is_some())
+            .finish()
+    }
 }
 
 /// The state for `config`, its upstream URLs (`Embedded` resolved by the caller: see
@@ -63,7 +106,9 @@ pub fn state_with_store(
 ) -> Result<Arc<AppState>, reqwest::Error> {
     let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?
         .strict(config.strict_upstream());
+    let lookups = LookupBudgets::new(&config.litepay, &store);
     Ok(Arc::new(AppState {
+        lookups,
         config,
         clients,
         store,

@@ -126,6 +126,34 @@ impl AccountApi {
         Json(with_preferences(world, &Run::of(&run)))
     }
 
+    /// The quick refill's lookup (seed 002 §7.4 `fetchCustomerDashboard`, flow `EZREFILL`):
+    /// the dashboard record of the one account whose holder's phone and service zip are
+    /// `phone` and `zip` (`account_world::lookup`: an aux account awaiting activation is
+    /// `Preactivated`); none: `errorCode: ACCOUNT_NOT_FOUND`, the same answer for an
+    /// unknown phone and a known phone with another zip; several: `errorCode:
+    /// LITEPAY_MULTIPLE_ACCOUNTS` (all 200).
+    #[oai(
+        path = "/lookup",
+        method = "post",
+        operation_id = "lookupAccountDashboard"
+    )]
+    async fn lookup(
+        &self,
+        body: Json<DashboardRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        _scenario: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+        /// Run id (harness mode only): what this run changed is answered.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+    ) -> Json<DashboardResponse> {
+        let world = account_world::lookup(&body.phone, &body.zip, chrono::Utc::now());
+        Json(with_preferences(world, &Run::of(&run)))
+    }
+
     /// The aux accounts of `accountId` (a scheduled move: `MOVE`, Preactivated, 10 days
     /// ahead; a closed account's Preactivated or Activated aux account) and its reconnect
     /// eligibility; without the move once the run has cancelled it (`updateScheduledMove`).

@@ -12,10 +12,10 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 use upstream::account::{
     ACCOUNT_NOT_FOUND, ACCOUNT_TYPE_VAN, AccountCustomerInfo, AcpBenefit, AcpDetail, AcpStatus,
     AuxAccountResponse, AuxAcctStatus, AuxAcctType, AuxDetail, AuxSubsPlan, AvailablePlan,
-    CUSTOMER_TYPE_TRIBAL, CimaDetails, DashboardResponse, LOB_HSD, LOB_VIDEO, MOVE_ACTION_CANCEL,
-    MOVE_NOT_FOUND, PaymentDetail, PlanDetail, PlanStatusDetail, ReconnectEligibility,
-    RestartDeviceDetail, RestartDeviceRequest, RestartDeviceResponse, RestartStatus,
-    SubscriptionDetail, UpdateScheduledMoveRequest, UpdateScheduledMoveResponse,
+    CUSTOMER_TYPE_TRIBAL, CimaDetails, DashboardResponse, LITEPAY_MULTIPLE_ACCOUNTS, LOB_HSD,
+    LOB_VIDEO, MOVE_ACTION_CANCEL, MOVE_NOT_FOUND, PaymentDetail, PlanDetail, PlanStatusDetail,
+    ReconnectEligibility, RestartDeviceDetail, RestartDeviceRequest, RestartDeviceResponse,
+    RestartStatus, SubscriptionDetail, UpdateScheduledMoveRequest, UpdateScheduledMoveResponse,
 };
 use upstream::address::Address;
 use upstream::identity::PrepaidStatus;
@@ -432,6 +432,49 @@ pub fn dashboard(account_id: &str, now: DateTime<Utc>) -> DashboardResponse {
     }
 }
 
+/// `errorMessage` of a quick-refill lookup that locates no account: the same text whether
+/// the phone is unknown or its zip differs (the BFF answers both alike anyway).
+pub const LOOKUP_NOT_FOUND_MESSAGE: &str =
+    "No prepaid account found for this phone number and zip code.";
+
+/// Answer of `POST /account/lookup`, the quick refill's lookup by billing phone (10 digits,
+/// the holder's mobile) and service zip (seed 002 §7.4, §4.6) at `now`: every account of the
+/// world with that phone and zip. None: `errorCode` [`ACCOUNT_NOT_FOUND`] (an unknown phone and
+/// a known phone with another zip answer the same, [`LOOKUP_NOT_FOUND_MESSAGE`]); more than
+/// one: `errorCode` [`LITEPAY_MULTIPLE_ACCOUNTS`]; one: its dashboard record, where an aux
+/// account awaiting activation (the Preactivated aux of a move or a closed account) has
+/// `prepaidAccountStatus: Preactivated`. Test data (`simulators/TEST_LOOKUPS.md`):
+/// `4045550201`/`30309` one open account; `4045550202`/`30310` two; `4045550203`/`30308` a
+/// Preactivated aux account; `4045550201`/`30310` and `4045559999`/`30309` none.
+pub fn lookup(phone: &str, zip: &str, now: DateTime<Utc>) -> DashboardResponse {
+    let found: Vec<WorldAccount> = accounts()
+        .into_iter()
+        .filter(|a| a.holder.mobile.0 == phone && a.address.zip == zip)
+        .collect();
+    match found.as_slice() {
+        [] => DashboardResponse {
+            error_code: Some(ACCOUNT_NOT_FOUND.into()),
+            error_message: Some(LOOKUP_NOT_FOUND_MESSAGE.into()),
+            ..DashboardResponse::default()
+        },
+        [one] => {
+            let mut d = dashboard(&one.number, now);
+            let awaiting = one.aux_of.is_some() && one.state == DashboardState::ActiveNoPlans;
+            if let Some(info) = d.customer_info.as_mut().filter(|_| awaiting) {
+                info.prepaid_account_status = PrepaidStatus::Preactivated;
+            }
+            d
+        }
+        _ => DashboardResponse {
+            error_code: Some(LITEPAY_MULTIPLE_ACCOUNTS.into()),
+            error_message: Some(
+                "More than one prepaid account has this phone number and zip code.".into(),
+            ),
+            ..DashboardResponse::default()
+        },
+    }
+}
+
 fn card_last4(a: &WorldAccount) -> String {
     tail(&a.number, 4).into()
 }
@@ -674,6 +717,29 @@ mod tests {
             let day = NaiveDate::parse_from_str(&day, "%Y-%m-%d").unwrap();
             proptest::prop_assert_eq!(day, now.date_naive() + Days::new(MOVE_IN_DAYS));
         }
+    }
+
+    #[test]
+    fn the_lookup_by_phone_and_zip_finds_one_several_preactivated_or_none() {
+        let now = at("2026-03-01T12:00:00Z");
+        let one = lookup("4045550201", "30309", now);
+        let info = one.customer_info.expect("found");
+        assert_eq!(info.account_id, "8993100000000101");
+        assert_eq!(info.prepaid_account_status, PrepaidStatus::Open);
+        assert_eq!(
+            lookup("4045550202", "30310", now).error_code.as_deref(),
+            Some(LITEPAY_MULTIPLE_ACCOUNTS)
+        );
+        let pre = lookup("4045550203", "30308", now)
+            .customer_info
+            .expect("aux");
+        assert_eq!(pre.account_id, "8993100000000391");
+        assert_eq!(pre.prepaid_account_status, PrepaidStatus::Preactivated);
+        // an unknown phone and a known phone with another zip: the same answer
+        let wrong_zip = lookup("4045550201", "30310", now);
+        let no_phone = lookup("4045559999", "30309", now);
+        assert_eq!(wrong_zip, no_phone);
+        assert_eq!(wrong_zip.error_code.as_deref(), Some(ACCOUNT_NOT_FOUND));
     }
 
     #[test]

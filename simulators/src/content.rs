@@ -708,6 +708,14 @@ mod tests {
         "PIN_REDEEM_FAILED",
         "PIN_ALREADY_REDEEMED",
         "PIN_NOT_VALIDATED",
+        // the quick refill's lookup (seed 002 §4.6, §8; `bff::flows::litepay::rules`)
+        "PREACTIVATED_ERROR",
+        "LITEPAY_MULTIPLE_ACCOUNTS",
+        "LITEPAY_ACCOUNT_NOT_LOCATED",
+        // the reconnect (issue 14; `bff::flows::reconnect`)
+        "RECONNECT_NOT_AVAILABLE",
+        "RECONNECT_NOT_SERVICEABLE",
+        "RECONNECT_FAILED",
     ];
 
     #[test]

@@ -19,8 +19,8 @@
 use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::identity::PrepaidStatus;
 use upstream::refill::{
-    REFILL_ACCOUNT_INELIGIBLE, REFILL_PAYMENT_INVALID, REFILL_PLAN_UNAVAILABLE, RefillAnswer,
-    RefillOrderDetails, RefillRequest, RefillResponse, STATUS_SUCCESS,
+    EzRefillRequest, REFILL_ACCOUNT_INELIGIBLE, REFILL_PAYMENT_INVALID, REFILL_PLAN_UNAVAILABLE,
+    RefillAnswer, RefillOrderDetails, RefillRequest, RefillResponse, STATUS_SUCCESS,
 };
 
 use crate::run_state::{Run, RunStore};
@@ -108,12 +108,37 @@ pub fn answer(run: &Run, req: &RefillRequest) -> RefillResponse {
     }
 }
 
-/// `answer` with the scenario's `respond` for `refill` merged in (top-level keys replaced),
+/// The world's answer to a quick refill (seed 002 §3.8) in `run`: the signed-in refill's
+/// rules ([`answer`]) over the same fields (account, card token, plans).
+pub fn ez_answer(run: &Run, req: &EzRefillRequest) -> RefillResponse {
+    let as_refill = RefillRequest {
+        customer_info: req.customer_info.clone(),
+        payment_info: upstream::refill::RefillPaymentInfo {
+            amount: req.payment_info.amount.clone(),
+            payment_inst_token: req.payment_info.payment_inst_token.clone(),
+            ..Default::default()
+        },
+        prepaid_products: req.prepaid_products.clone(),
+        transaction_id: req.transaction_id.clone(),
+        ..Default::default()
+    };
+    answer(run, &as_refill)
+}
+
+/// `answer` with the scenario's `respond` for `call` merged in (top-level keys replaced),
 /// as the middleware will send it.
 fn with_scenario(answer: RefillResponse, scenario_id: Option<&str>) -> RefillResponse {
+    with_scenario_of(answer, scenario_id, Call::Refill)
+}
+
+fn with_scenario_of(
+    answer: RefillResponse,
+    scenario_id: Option<&str>,
+    call: Call,
+) -> RefillResponse {
     let Some(respond) = scenario_id
         .and_then(|id| scenario::find(id.trim()))
-        .and_then(|s| s.call(Call::Refill))
+        .and_then(|s| s.call(call))
         .and_then(|o| o.respond)
     else {
         return answer;
@@ -173,6 +198,62 @@ impl RefillApi {
                 return e.answer.clone();
             }
             let a = with_scenario(answer(&run, &body), scenario.0.as_deref());
+            if a.error_code.is_none() {
+                book.push(LedgerEntry {
+                    transaction_id: body.transaction_id.clone(),
+                    order_number: a
+                        .response
+                        .as_ref()
+                        .and_then(|r| r.order_details.as_ref())
+                        .map(|o| o.order_number.clone())
+                        .unwrap_or_default(),
+                    amount: body.payment_info.amount.clone(),
+                    plans: body
+                        .prepaid_products
+                        .iter()
+                        .map(|p| (p.plan_code.clone(), p.plan_qty))
+                        .collect(),
+                    answer: a.clone(),
+                });
+            }
+            a
+        }))
+    }
+
+    /// The quick refill of `customerInfo.accountID` (seed 002 §3.8, flow `EZREFILL`): the
+    /// signed-in refill's rules (an unknown or closed account `REFILL_ACCOUNT_INELIGIBLE`, a
+    /// token that is not the card the run added `REFILL_PAYMENT_INVALID`, a plan not offered
+    /// `REFILL_PLAN_UNAVAILABLE`, else `SUCCESS` with `RF` + 10 digits), recorded in the same
+    /// ledger, once per `transactionId`.
+    #[oai(path = "/ezrefill", method = "post", operation_id = "ezRefill")]
+    async fn ez_refill(
+        &self,
+        body: Json<EzRefillRequest>,
+        /// Scenario id `<flow>/<situation>` (harness mode only).
+        #[oai(name = "x-sim-scenario")]
+        scenario: Header<Option<String>>,
+        /// Run id (harness mode only): the ledger is kept per run.
+        #[oai(name = "x-sim-run")]
+        run: Header<Option<String>>,
+        /// Tracking id of the call (UUID v4).
+        #[oai(name = "trackingid")]
+        _tracking: Header<Option<String>>,
+    ) -> Json<RefillResponse> {
+        let run = Run::of(&run);
+        let account = body.customer_info.account_id.clone();
+        Json(LEDGER.update(&run, &account, |book| {
+            let book = book.get_or_insert_with(Vec::new);
+            if let Some(e) = book
+                .iter()
+                .find(|e| e.transaction_id == body.transaction_id)
+            {
+                return e.answer.clone();
+            }
+            let a = with_scenario_of(
+                ez_answer(&run, &body),
+                scenario.0.as_deref(),
+                Call::EzRefill,
+            );
             if a.error_code.is_none() {
                 book.push(LedgerEntry {
                     transaction_id: body.transaction_id.clone(),

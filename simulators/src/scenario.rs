@@ -95,6 +95,11 @@ pub const PAYMENTS_STAGES: &[&str] = &[
     "error",
 ];
 
+/// Stages (`expect.stage`) a quick-refill scenario may end on (seed 002 §2.1, §2.11): the
+/// page id under `/{locale}/`: `litepay/refill` (a step of the accordion: a lookup notice, a
+/// refused card, a refused refill with step 2 reopened) or `litepay/order-confirmation`.
+pub const LITEPAY_STAGES: &[&str] = &["litepay/refill", "litepay/order-confirmation"];
+
 /// Stages (`expect.stage`) a refill scenario may end on: the page id under `/{locale}/`
 /// (seed 002 §2.1 refill routes): `refill` (the cart, e.g. Next disabled or a refused
 /// refill's alert; the PIN tab with its alert or modal, §2.3), `refill/payment` (no saved card), `refill/review`,
@@ -127,6 +132,7 @@ pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
         "account-information" => Some(ACCOUNT_INFORMATION_STAGES),
         "dashboard" => Some(DASHBOARD_STAGES),
         "activation" => Some(ACTIVATION_STAGES),
+        "litepay" => Some(LITEPAY_STAGES),
         "payments" => Some(PAYMENTS_STAGES),
         "refill" => Some(REFILL_STAGES),
         "reconnect" => Some(RECONNECT_STAGES),

@@ -23,6 +23,13 @@ use crate::identity::PrepaidStatus;
 pub const ACCOUNT_NOT_FOUND: &str = "ACCOUNT_NOT_FOUND";
 /// `flow` of the dashboard lookup (seed 001 §7).
 pub const FLOW_DASHBOARD: &str = "DASHBOARD";
+/// `flow` of the quick refill's dashboard lookup by billing phone and zip (seed 002 §7.4
+/// `fetchCustomerDashboard`, §3.8).
+pub const FLOW_EZREFILL: &str = "EZREFILL";
+/// `errorCode` of a quick-refill lookup whose phone and zip match more than one account
+/// (seed 002 §4.6 shows only a placeholder `{token}`; ours). The other lookup failures
+/// (e.g. [`ACCOUNT_NOT_FOUND`]) all show the cannot-locate notice.
+pub const LITEPAY_MULTIPLE_ACCOUNTS: &str = "LITEPAY_MULTIPLE_ACCOUNTS";
 /// `deviceLob` / `planLob` / `lob` of internet (seed 001 §9 "Line of business HSD is
 /// internet").
 pub const LOB_HSD: &str = "HSD";
@@ -105,6 +112,34 @@ impl DashboardRequest {
             phone: String::new(),
             pin: String::new(),
             zip: String::new(),
+        }
+    }
+}
+
+impl DashboardRequest {
+    /// The quick refill's lookup (seed 002 §7.4 `fetchCustomerDashboard`): no account,
+    /// `billerLookup: false`, flow `EZREFILL`, available plans, ACP details, customer info,
+    /// devices and service address asked for, `houseNumber` empty, the billing `phone`
+    /// (10 digits) and `zip` (5 digits). Sent to `POST /account/lookup`.
+    pub fn ezrefill(phone: impl Into<String>, zip: impl Into<String>) -> Self {
+        Self {
+            account_id: String::new(),
+            flow: FLOW_EZREFILL.to_owned(),
+            biller_lookup: false,
+            available_plans: true,
+            cima_info: false,
+            customer_info: true,
+            devices: true,
+            payment_info: false,
+            service_address: true,
+            acp_details: true,
+            plan_status: false,
+            house_key: String::new(),
+            house_number: String::new(),
+            location_id: String::new(),
+            phone: phone.into(),
+            pin: String::new(),
+            zip: zip.into(),
         }
     }
 }

@@ -165,6 +165,11 @@ calls! {
     CreateAuxAccount = "createAuxAccount": Account POST "/create-aux-account";
     /// `POST /refill/refill` (the refill order of a signed-in account, seed 002 §3.6).
     Refill = "refill": Refill POST "/refill";
+    /// `POST /account/lookup` (the quick refill's dashboard lookup by billing phone and
+    /// zip, flow `EZREFILL`; seed 002 §7.4 `fetchCustomerDashboard`).
+    LookupDashboard = "lookupDashboard": Account POST "/lookup";
+    /// `POST /refill/ezrefill` (the quick refill's order, flow `EZREFILL`; seed 002 §3.8).
+    EzRefill = "ezRefill": Refill POST "/ezrefill";
 }
 
 impl Call {

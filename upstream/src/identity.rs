@@ -137,6 +137,9 @@ pub enum PrepaidStatus {
     Open,
     /// `Closed`.
     Closed,
+    /// `Preactivated`: an account awaiting its activation (the quick refill's lookup
+    /// answers it; seed 002 §3.8, §4.6: `PREACTIVATED_ERROR`).
+    Preactivated,
 }
 
 /// `response.identity` (seed 001 §3 "Identity").

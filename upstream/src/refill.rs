@@ -270,3 +270,77 @@ pub const FAILURE_CODES: [&str; 5] = [
     REFILL_PLAN_UNAVAILABLE,
     REFILL_SYSTEM_ERROR,
 ];
+
+/// `flow` of the quick refill's order (seed 002 §3.8).
+pub const FLOW_EZREFILL: &str = "EZREFILL";
+
+/// `paymentInfo` of the quick refill's order (seed 002 §3.8): the card the visitor entered in
+/// the card-entry component and added (its token, last 4 digits, type, expiry and holder),
+/// the billing address of that form, `processingNetwork: CREDIT`, `isServiceAddress: true`,
+/// `isCPC: true`, the account's `prepaidPaymentID`. Amount in dollars (`"45.00"`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct EzRefillPaymentInfo {
+    /// The total charged, dollars with 2 decimals.
+    pub amount: String,
+    /// The card's billing address (`country: US`).
+    pub billing_address: BillingAddress,
+    /// Last 4 digits of the card (never the number).
+    pub card_number: String,
+    /// Stored card type (`Visa`, `MASTER_CARD`, `Discover`, `AMERICAN_EXPRESS`).
+    pub card_type: String,
+    /// Expiry `MMYY`.
+    pub expiration_date: String,
+    /// Card holder's first name.
+    #[serde(default)]
+    pub first_name: String,
+    /// Card holder's last name.
+    #[serde(default)]
+    pub last_name: String,
+    /// [`PROCESSING_NETWORK`].
+    pub processing_network: String,
+    /// Always `true` (seed 002 §3.8).
+    pub is_service_address: bool,
+    /// Always `true`: the card came from the card-entry component.
+    #[oai(rename = "isCPC")]
+    #[serde(rename = "isCPC")]
+    pub is_cpc: bool,
+    /// The card-entry component's token of the card.
+    pub payment_inst_token: String,
+    /// The account's prepaid payment id.
+    #[oai(rename = "prepaidPaymentID")]
+    #[serde(rename = "prepaidPaymentID", default)]
+    pub prepaid_payment_id: String,
+}
+
+/// Body of `POST /refill/ezrefill`, the quick refill's order (seed 002 §3.8): `channel
+/// ONLINE`, `flow EZREFILL`, `customerInfo {accountID, phone (digits only), zip}`, the
+/// payment info, one `HSD_030` product (`planQty` 1), the ACP benefit when deducted,
+/// `referenceID`, `termsVersion 1.0`; `transactionId` ours, as the signed-in refill's.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
+#[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct EzRefillRequest {
+    /// [`CHANNEL_ONLINE`].
+    pub channel: String,
+    /// [`FLOW_EZREFILL`].
+    pub flow: String,
+    /// The account located by phone and zip, with that phone and zip.
+    pub customer_info: RefillCustomerInfo,
+    /// The card and amount.
+    pub payment_info: EzRefillPaymentInfo,
+    /// One product: the 30-day plan.
+    pub prepaid_products: Vec<RefillProduct>,
+    /// The first ACP benefit when deducted (valid, not Tribal).
+    #[serde(default)]
+    pub acp_benefits: Vec<RefillAcpBenefit>,
+    /// The lookup's `referenceID`.
+    #[oai(rename = "referenceID")]
+    #[serde(rename = "referenceID", default)]
+    pub reference_id: String,
+    /// [`TERMS_VERSION`].
+    pub terms_version: String,
+    /// The BFF's id of one priced quick refill, the same on every attempt (ours).
+    pub transaction_id: String,
+}

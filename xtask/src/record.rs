@@ -180,6 +180,7 @@ const NOT_RECORDED: &[&str] = &[
     "payments",
     "refill",
     "reconnect",
+    "litepay",
 ];
 
 /// Starts the BFF (harness mode, embedded simulators, 3 s upstream timeout so the timeout

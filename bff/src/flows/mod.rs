@@ -7,6 +7,7 @@ pub mod activation;
 pub mod buy;
 pub mod card_entry;
 pub mod dashboard;
+pub mod litepay;
 pub mod payments;
 pub mod reconnect;
 pub mod refill;

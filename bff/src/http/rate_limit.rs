@@ -95,6 +95,8 @@ pub struct Budget {
     /// Name of the budget, part of the shared counter's key.
     name: &'static str,
     per_min: u32,
+    /// The shared counter's window (60 s for [`Budget::per_minute`]).
+    window: Duration,
     local: Arc<DefaultKeyedRateLimiter<String>>,
     store: Store,
     /// Last time the local limiter forgot keys that are full again.
@@ -109,7 +111,24 @@ impl Budget {
         Some(Self {
             name,
             per_min,
+            window: Duration::from_secs(60),
             local: Arc::new(RateLimiter::keyed(Quota::per_minute(n))),
+            store,
+            cleaned: Arc::new(Mutex::new(Instant::now())),
+        })
+    }
+
+    /// `n` hits per `window` (burst of `n`, refilled evenly over the window in memory; one
+    /// fixed window per key with Redis) per key; `None` when `n` is 0 or the window empty.
+    /// The quick refill's lookups use an hour (`flows::litepay`).
+    pub fn per_window(name: &'static str, n: u32, window: Duration, store: Store) -> Option<Self> {
+        let count = NonZeroU32::new(n)?;
+        let quota = Quota::with_period(window / n)?.allow_burst(count);
+        Some(Self {
+            name,
+            per_min: n,
+            window,
+            local: Arc::new(RateLimiter::keyed(quota)),
             store,
             cleaned: Arc::new(Mutex::new(Instant::now())),
         })
@@ -125,7 +144,7 @@ impl Budget {
         let key: String = digest.iter().map(|b| format!("{b:02x}")).collect();
         if let Some(n) = self
             .store
-            .hit(&format!("{}:{key}", self.name), Duration::from_secs(60))
+            .hit(&format!("{}:{key}", self.name), self.window)
             .await?
         {
             return Ok(n <= u64::from(self.per_min));

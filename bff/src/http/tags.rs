@@ -27,6 +27,9 @@ pub enum ApiTags {
     /// Refill by card (offer, cart, refill order, confirmation) and by refill PIN
     /// (`{accountId}`; owner only).
     Refill,
+    /// Quick refill without sign-in ("litepay"): account lookup by phone and zip, card,
+    /// refill, confirmation (the account is held by the session, never sent).
+    Litepay,
     /// Reconnect of a closed account: serviceability, plan, payment, aux account
     /// (`{accountId}`; owner only).
     Reconnect,

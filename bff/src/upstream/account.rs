@@ -143,3 +143,19 @@ pub async fn create_aux_account(
         .json(body);
     c.send_json(Service::Account, rb).await
 }
+
+/// The quick refill's lookup by billing `phone` (10 digits) and `zip` (5 digits) (seed 002
+/// §7.4 `fetchCustomerDashboard`, flow `EZREFILL`; `DashboardRequest::ezrefill`): `POST
+/// {base}/lookup`. No account located, or several: 200 with `errorCode` (`ACCOUNT_NOT_FOUND`,
+/// `LITEPAY_MULTIPLE_ACCOUNTS`); the caller decides.
+pub async fn lookup(
+    c: &Clients,
+    ctx: &CallCtx,
+    phone: &str,
+    zip: &str,
+) -> Result<DashboardResponse, UpstreamError> {
+    let rb = c
+        .request(Service::Account, reqwest::Method::POST, "/lookup", ctx)
+        .json(&DashboardRequest::ezrefill(phone, zip));
+    c.send_json(Service::Account, rb).await
+}

@@ -20,3 +20,16 @@ pub async fn refill(
         .json(body);
     c.send_json(Service::Refill, rb).await
 }
+
+/// Sends the quick refill's order `body` (seed 002 §3.8, flow `EZREFILL`) once: `POST
+/// {base}/ezrefill`; a refusal is 200 with `errorCode`, as [`refill`].
+pub async fn ez_refill(
+    c: &Clients,
+    ctx: &CallCtx,
+    body: &upstream::refill::EzRefillRequest,
+) -> Result<RefillResponse, UpstreamError> {
+    let rb = c
+        .request(Service::Refill, reqwest::Method::POST, "/ezrefill", ctx)
+        .json(body);
+    c.send_json(Service::Refill, rb).await
+}

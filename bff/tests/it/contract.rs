@@ -39,6 +39,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
     let want = [
         "activateAccount",
         "addAccountPaymentInstrument",
+        "addLitepayPaymentInstrument",
         "addPaymentInstrument",
         "assignDevice",
         "cancelAutoRefill",
@@ -66,6 +67,8 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getDashboard",
         "getDictionary",
         "getDictionaryEs",
+        "getLitepayConfirmation",
+        "getLitepayRefill",
         "getMerchantFlow",
         "getMerchantFlowEs",
         "getPaymentHistory",
@@ -74,6 +77,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getProductDetails",
         "getProfile",
         "getPromotions",
+        "getReconnect",
         "getRefillConfirmation",
         "getRefillOffer",
         "getSyncUp",
@@ -81,6 +85,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getToken",
         "health",
         "logout",
+        "lookupLitepayAccount",
         "ping",
         "redeemRefillPin",
         "removePaymentInstrument",
@@ -89,7 +94,9 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "searchAddresses",
         "signOut",
         "startSignIn",
+        "submitLitepayRefill",
         "submitOrder",
+        "submitReconnect",
         "submitRefill",
         "submitSyncUp",
         "updateCart",
@@ -147,7 +154,7 @@ fn state_changing_operations_declare_csrf_and_the_shared_answers() {
             }
         }
     }
-    assert_eq!(writes, 29, "the contract's state-changing operations");
+    assert_eq!(writes, 33, "the contract's state-changing operations");
     gets_that_write.sort();
     assert_eq!(
         gets_that_write,

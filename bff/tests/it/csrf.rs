@@ -146,12 +146,17 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
                 // a signed-in read (it declares 403 without csrf) refuses this unsigned
                 // session; `authorization.rs` and `signin.rs` cover it signed in
                 let signed_in = op["responses"].get("403").is_some();
+                // a read of a flow context the session has not started answers a status it
+                // declares (the quick refill's: 409 nothing located, 404 no refill)
+                let declared = |status: poem::http::StatusCode| {
+                    status.is_success() || op["responses"].get(status.as_str()).is_some()
+                };
                 let r = request(None, Some("cross-site")).send().await;
                 let status = r.0.status();
                 if signed_in {
                     assert_api_error(r, 403, "SIGNIN_REQUIRED").await;
                 } else {
-                    assert!(status.is_success(), "{id}: {status}");
+                    assert!(declared(status), "{id}: {status}");
                 }
                 assert_eq!(
                     state_of(&st, &b.cookie).await,
@@ -160,11 +165,12 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
                 );
                 // without a session, only `getToken` creates one (issue 9 item 5)
                 let r = request_as("", None, None).send().await;
-                assert_eq!(
-                    r.0.status().is_success(),
-                    !signed_in,
-                    "{id} without a session"
-                );
+                let status = r.0.status();
+                if signed_in {
+                    assert!(!status.is_success(), "{id} without a session: {status}");
+                } else {
+                    assert!(declared(status), "{id} without a session: {status}");
+                }
                 assert_eq!(
                     session_cookie(&r.0).is_some(),
                     id == "getToken",
@@ -173,5 +179,5 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
             }
         }
     }
-    assert_eq!((writes, reads), (34, 30), "operations checked");
+    assert_eq!((writes, reads), (38, 33), "operations checked");
 }

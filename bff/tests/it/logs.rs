@@ -54,6 +54,10 @@ async fn resetting_upstream() -> String {
 
 const CARD: &str = "5555555555554444";
 const SECRET_SESSION: &str = "DS-secret-4711";
+/// The quick refill's phone, its account's zip being `30309`, and another zip.
+const LITEPAY_PHONE: &str = "4045550201";
+const LITEPAY_WRONG_ZIP: &str = "30310";
+const LITEPAY_CARD: &str = "6011111111111117";
 
 #[tokio::test(flavor = "current_thread")]
 async fn no_customer_data_in_the_log() {
@@ -133,6 +137,19 @@ async fn no_customer_data_in_the_log() {
         .await;
     assert!(r.0.status().is_client_error(), "{:?}", r.0.status());
 
+    // A quick refill (issue 14): a lookup by phone and zip, a card, the refill; a miss with
+    // another zip. Neither the phone, the zip, the card nor the billing name may be logged.
+    let (lcli, _lsims) = crate::litepay::litepay_app(crate::litepay::unlimited(), false).await;
+    let v = crate::litepay::Visitor::new(&lcli, None, "en").await;
+    let (_, found) = v.lookup(&lcli, LITEPAY_PHONE, "30309").await;
+    assert_eq!(found["outcome"], "found", "{found}");
+    let (_, added) = v.add_card(&lcli, LITEPAY_CARD).await;
+    assert_eq!(added["outcome"], "added", "{added}");
+    let (_, refilled) = v.submit(&lcli, uuid::Uuid::new_v4()).await;
+    assert_eq!(refilled["outcome"], "refilled", "{refilled}");
+    let (_, missed) = v.lookup(&lcli, LITEPAY_PHONE, LITEPAY_WRONG_ZIP).await;
+    assert_eq!(missed["outcome"], "notLocated", "{missed}");
+
     let log = captured.text();
     // the capture works: requests and the failed operations are there, by path only
     assert!(log.contains("served"), "{log}");
@@ -163,6 +180,16 @@ async fn no_customer_data_in_the_log() {
         "Ana Mar",
         "Peachtree",
         SECRET_SESSION,
+        LITEPAY_PHONE,
+        &LITEPAY_PHONE[3..],
+        LITEPAY_CARD,
+        &LITEPAY_CARD[..12],
+        "Lovelace",
+        "Byron",
+        "\"30310\"",
+        "=30310",
+        "\"30309\"",
+        "=30309",
     ];
     let leaks: Vec<String> = log
         .lines()

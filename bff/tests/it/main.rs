@@ -20,6 +20,7 @@ mod faults;
 mod headers;
 mod instances;
 mod integrity;
+mod litepay;
 mod logs;
 mod payments;
 mod methods_and_bodies;

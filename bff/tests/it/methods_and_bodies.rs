@@ -110,6 +110,13 @@ fn valid_body(operation_id: &str) -> Value {
         "chooseAccount" => json!({"accountId": "8993100000000101"}),
         "ping" => json!({"force": false}),
         "signOut" => json!({"locale": "es", "expired": true}),
+        "lookupLitepayAccount" => json!({"phone": "4045559999", "zip": "30309"}),
+        "addLitepayPaymentInstrument" => json!({
+            "token": "tok", "expirationDate": "1230", "cardType": "visa", "cardLast4Digits": "1111",
+            "billing": {"firstName": "Ana", "lastName": "Ruiz", "address": "1 Main St",
+                        "city": "Atlanta", "state": "GA", "zipCode": "30309"},
+        }),
+        "submitLitepayRefill" => json!({"termsAccepted": true}),
         other => panic!("no valid body for {other}: add one to this table"),
     }
 }

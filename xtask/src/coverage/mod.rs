@@ -204,6 +204,16 @@ pub const WALKERS: &[Walker] = &[
         select: Select::IdPrefix("reconnect/"),
     },
     Walker {
+        file: "bff/tests/it/litepay.rs",
+        layer: Layer::Bff,
+        markers: &[
+            "async fn every_litepay_scenario_ends_as_it_expects",
+            ".filter(|s| s.id.starts_with(\"litepay/\"))",
+            "(&s.expect, &s.id)",
+        ],
+        select: Select::IdPrefix("litepay/"),
+    },
+    Walker {
         file: "playwright/tests/retail.spec.ts",
         layer: Layer::Browser,
         markers: &["walks<RetailInput>('retail', WALKED.retail.journeys, WALKED.retail.noStory)"],
@@ -298,6 +308,17 @@ pub const PATH_HELPERS: &[(&str, &str, &str)] = &[
 /// `scenarios/README.md`, where each name must still appear): a walker that walks every
 /// scenario of the selection exercises them, whether or not a scenario overrides them.
 pub const WALK_CALLS: &[(&str, &[&str])] = &[
+    (
+        "bff/tests/it/litepay.rs",
+        &[
+            "lookupDashboard",
+            "promotions",
+            "tax",
+            "paymentInfo",
+            "addPaymentInstrument",
+            "ezRefill",
+        ],
+    ),
     // (`content` left out: its path covers every content bundle, the walk reads a few)
     (
         "bff/tests/it/scenarios.rs",

@@ -5,6 +5,7 @@
 //! contract's rules poem-openapi does not render ([`spec_rules`]), the harness scenario cookie
 //! ([`scenario`]) and the operation tags ([`tags`]).
 
+pub mod attempt;
 pub mod auth;
 pub mod body_types;
 pub mod csrf;

@@ -24,7 +24,10 @@ use crate::http::{
 };
 use crate::{
     domain::{cart, promotions},
-    http::error::{ApiError, ErrorCode, FieldError, keyed_answer, slot_answer},
+    http::{
+        attempt::once_per_attempt,
+        error::{ApiError, ErrorCode, FieldError},
+    },
     state::AppState,
     upstream as up,
     upstream::UpstreamError,
@@ -321,32 +324,21 @@ impl BuyApi {
         let tracking = snapshot.tracking_or(|| tracking_from_header(req));
         let call_ctx = sel.ctx(tracking);
         let fingerprint = serde_json::to_string(&b).unwrap_or_default();
-        // Two layers (issue 9): the client's key makes a retry of one request return its
-        // first answer; the attempt slot makes every submit of the checkout that overlaps
-        // an attempt in flight share it, whatever its key. One upstream order per attempt.
-        let st = state.0.clone();
+        // one upstream order per attempt, whatever the key (`http::attempt`)
         let key = format!("submitOrder:{sid}:{}", idempotency_key.0);
-        let attempt = snapshot.order_attempts;
-        let run = move || async move {
-            let slot = format!("submitOrder:{sid}:attempt:{attempt}");
-            let st2 = st.clone();
-            let sid2 = sid.clone();
-            let place_once =
-                move || async move { place(&st2, &sid2, &call_ctx, lang, payload).await };
-            slot_answer(
-                st.store
-                    .idempotent::<SubmitAnswer, _>(&slot, "", place_once)
-                    .await,
-                "order attempt slot fingerprint mismatch",
-            )
-        };
-        match keyed_answer(
-            state
-                .store
-                .idempotent::<SubmitAnswer, _>(&key, &fingerprint, run)
-                .await,
+        let slot = format!("submitOrder:{sid}:attempt:{}", snapshot.order_attempts);
+        let st = state.0.clone();
+        let place_once = move || async move { place(&st, &sid, &call_ctx, lang, payload).await };
+        match once_per_attempt(
+            &state.store,
+            key,
+            &fingerprint,
+            slot,
             "this Idempotency-Key was used with a different body",
-        ) {
+            place_once,
+        )
+        .await
+        {
             Ok(r) => SubmitOrderResponse::Ok(Json(r)),
             Err(e) => e.into(),
         }

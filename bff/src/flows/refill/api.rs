@@ -28,8 +28,9 @@ use crate::{
     },
     flows::payments::build::saved_card,
     http::{
+        attempt::once_per_attempt,
         auth::OwnedAccount,
-        error::{ApiError, ErrorCode, FieldError, keyed_answer, slot_answer},
+        error::{ApiError, ErrorCode, FieldError},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
         tags::ApiTags,
     },
@@ -360,31 +361,23 @@ impl RefillApi {
         };
         let fingerprint = serde_json::to_string(&b).unwrap_or_default();
         let lang = locale(req);
-        // Two layers (as the buy flow's submitOrder): the client's key replays its first
-        // answer; the attempt slot makes every submit that overlaps an attempt in flight
-        // share it, whatever its key. One upstream refill per attempt.
-        let st = state.0.clone();
+        // one upstream refill per attempt, whatever the key (`http::attempt`)
         let slot_key = format!("refill:{id}:{}", key.0);
         let (version, attempt) = (snapshot.version, snapshot.attempts);
-        let run = move || async move {
-            let slot = format!("refill:{id}:v{version}:attempt:{attempt}");
-            let st2 = st.clone();
-            let place_once =
-                move || async move { place(st2, ctx, lang, id, version, held, payload).await };
-            slot_answer(
-                st.store
-                    .idempotent::<SubmitAnswer, _>(&slot, "", place_once)
-                    .await,
-                "refill attempt slot fingerprint mismatch",
-            )
-        };
-        match keyed_answer(
-            state
-                .store
-                .idempotent::<SubmitAnswer, _>(&slot_key, &fingerprint, run)
-                .await,
+        let slot = format!("refill:{id}:v{version}:attempt:{attempt}");
+        let st = state.0.clone();
+        let place_once =
+            move || async move { place(st, ctx, lang, id, version, held, payload).await };
+        match once_per_attempt(
+            &state.store,
+            slot_key,
+            &fingerprint,
+            slot,
             "this Idempotency-Key was used with a different body",
-        ) {
+            place_once,
+        )
+        .await
+        {
             Ok(r) => SubmitRefillResponse::Ok(Json(r)),
             Err(e) => e.into(),
         }

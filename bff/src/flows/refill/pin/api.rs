@@ -26,8 +26,9 @@ use super::{
 use crate::{
     domain::dashboard,
     http::{
+        attempt::once_per_attempt,
         auth::OwnedAccount,
-        error::{ApiError, ErrorCode, FieldError, keyed_answer, slot_answer},
+        error::{ApiError, ErrorCode, FieldError},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
         tags::ApiTags,
     },
@@ -221,29 +222,22 @@ impl PinRefillApi {
             .into();
         };
         let attempt = snapshot.attempt;
-        // Two layers, as submitOrder: the key replays its first answer; the attempt slot
-        // makes every redeem of this validated PIN share one upstream call, whatever its key.
+        // one upstream redemption of this validated PIN per attempt, whatever the key (`http::attempt`)
         let key = format!("redeemRefillPin:{id}:{}", idempotency_key.0);
+        let slot = format!("redeemRefillPin:{id}:attempt:{attempt}");
         let st = state.0.clone();
         let account = owned.account_id.clone();
-        let run = move || async move {
-            let slot = format!("redeemRefillPin:{id}:attempt:{attempt}");
-            let st2 = st.clone();
-            let once = move || async move { redeem_once(&st2, &ctx, lang, &account, &pin).await };
-            slot_answer(
-                st.store
-                    .idempotent::<RedeemAnswer, _>(&slot, "", once)
-                    .await,
-                "redemption attempt slot fingerprint mismatch",
-            )
-        };
-        match keyed_answer(
-            state
-                .store
-                .idempotent::<RedeemAnswer, _>(&key, &attempt.to_string(), run)
-                .await,
+        let once = move || async move { redeem_once(&st, &ctx, lang, &account, &pin).await };
+        match once_per_attempt(
+            &state.store,
+            key,
+            &attempt.to_string(),
+            slot,
             "this Idempotency-Key was used for another validated PIN",
-        ) {
+            once,
+        )
+        .await
+        {
             Ok(r) => RedeemRefillPinResponse::Ok(Json(r)),
             Err(e) => e.into(),
         }

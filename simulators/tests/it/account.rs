@@ -179,8 +179,8 @@ async fn every_world_account_answers_its_state() {
         .count();
     assert_eq!(
         all.len(),
-        linked + 3,
-        "each identity account, plus three aux accounts"
+        linked + 4,
+        "each identity account, plus three aux accounts and the reconnect's"
     );
     for a in &all {
         let now = Utc::now();

@@ -49,7 +49,9 @@ fn every_file_parses_and_validates() {
     assert_eq!(count("activation"), 13);
     assert_eq!(count("payments"), 37);
     assert_eq!(count("refill"), 27);
-    assert_eq!(scenario::all().len(), 35 + 55 + 40 + 8 + 5 + 13 + 37 + 27);
+    assert_eq!(count("reconnect"), 15);
+    assert_eq!(count("litepay"), 12);
+    assert_eq!(scenario::all().len(), 35 + 55 + 40 + 8 + 5 + 13 + 37 + 27 + 15 + 12);
 }
 
 #[test]

@@ -26,8 +26,9 @@ use crate::{
     },
     flows::{payments::build::saved_card, refill::offer},
     http::{
+        attempt::once_per_attempt,
         auth::{self, OwnedAccount},
-        error::{ApiError, ErrorCode, keyed_answer, slot_answer},
+        error::{ApiError, ErrorCode},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
         tags::ApiTags,
     },
@@ -402,29 +403,21 @@ impl ReconnectApi {
         };
         let fingerprint = serde_json::to_string(&b).unwrap_or_default();
         let lang = locale(req);
-        // Two layers (as submitRefill): the client's key replays its first answer; the
-        // attempt slot makes every submit that overlaps an attempt in flight share it. One
-        // aux account per attempt.
-        let st = state.0.clone();
+        // one aux account per attempt, whatever the key (`http::attempt`)
         let slot_key = format!("reconnect:{id}:{}", key.0);
-        let run = move || async move {
-            let slot = format!("reconnect:{id}:attempt:{attempt}");
-            let st2 = st.clone();
-            let once = move || async move { place(st2, ctx, lang, owned, plan, payload).await };
-            slot_answer(
-                st.store
-                    .idempotent::<SubmitAnswer, _>(&slot, "", once)
-                    .await,
-                "reconnect attempt slot fingerprint mismatch",
-            )
-        };
-        match keyed_answer(
-            state
-                .store
-                .idempotent::<SubmitAnswer, _>(&slot_key, &fingerprint, run)
-                .await,
+        let slot = format!("reconnect:{id}:attempt:{attempt}");
+        let st = state.0.clone();
+        let once = move || async move { place(st, ctx, lang, owned, plan, payload).await };
+        match once_per_attempt(
+            &state.store,
+            slot_key,
+            &fingerprint,
+            slot,
             "this Idempotency-Key was used with a different body",
-        ) {
+            once,
+        )
+        .await
+        {
             Ok(r) => SubmitReconnectResponse::Ok(Json(r)),
             Err(e) => e.into(),
         }

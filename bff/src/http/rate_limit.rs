@@ -306,4 +306,18 @@ mod tests {
         assert!(b.take("b").await.unwrap());
         assert!(Budget::per_minute("t", 0, Store::memory(Default::default())).is_none());
     }
+
+    /// The quick refill's hourly budgets: a burst of `n`, then refused for the rest of the
+    /// window (one more every `window / n` in memory).
+    #[tokio::test]
+    async fn an_hourly_budget_allows_its_burst_then_refuses() {
+        let hour = Duration::from_secs(3600);
+        let b = Budget::per_window("h", 3, hour, Store::memory(Default::default())).unwrap();
+        for _ in 0..3 {
+            assert!(b.take("s").await.unwrap());
+        }
+        assert!(!b.take("s").await.unwrap());
+        assert!(b.take("other").await.unwrap());
+        assert!(Budget::per_window("h", 0, hour, Store::memory(Default::default())).is_none());
+    }
 }

@@ -60,6 +60,7 @@ pub fn reset_world(run: Option<&Run>) {
     account::PREFERENCES.clear(run);
     account::SYNCED.clear(run);
     account::CANCELLED_MOVES.clear(run);
+    crate::account_reconnect::RECONNECTS.clear(run);
     pins::ACTIVATIONS.clear(run);
     pins::PINGS.clear(run);
     pins::REDEEMED.clear(run);
@@ -147,6 +148,9 @@ pub fn ledgers_of(run: &Run) -> Value {
         "preferences": by_key(account::PREFERENCES.of_run(run), |p| json!({"language": format!("{:?}", p.language), "smsOptIn": p.sms_opt_in})),
         "syncedUp": by_key(account::SYNCED.of_run(run), |on| json!(on)),
         "cancelledMoves": by_key(account::CANCELLED_MOVES.of_run(run), |on| json!(on)),
+        "reconnects": by_key(crate::account_reconnect::RECONNECTS.of_run(run), |r| {
+            json!({"calls": r.calls, "auxAccountId": r.aux, "confirmation": r.conf_no, "amount": r.amount, "plan": r.plan})
+        }),
         "orders": orders,
     })
 }
@@ -167,8 +171,10 @@ mod tests {
         let (a, b) = (Run::new(Some("admin-a")), Run::new(Some("admin-b")));
         account::CANCELLED_MOVES.set(&a, "1", true);
         account::CANCELLED_MOVES.set(&b, "1", true);
+        crate::account_reconnect::RECONNECTS.set(&a, "2", Default::default());
         reset_world(Some(&a));
         assert_eq!(ledgers_of(&a)["cancelledMoves"], json!({}));
+        assert_eq!(ledgers_of(&a)["reconnects"], json!({}));
         assert_eq!(ledgers_of(&b)["cancelledMoves"], json!({"1": true}));
     }
 }

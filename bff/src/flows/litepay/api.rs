@@ -32,8 +32,9 @@ use crate::{
         },
     },
     http::{
+        attempt::once_per_attempt,
         auth::now_ms,
-        error::{ApiError, ErrorCode, FieldError, keyed_answer, slot_answer},
+        error::{ApiError, ErrorCode, FieldError, keyed_answer},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
         rate_limit::ClientAddr,
         session::{context_id, ensure_context_id},
@@ -630,28 +631,23 @@ impl LitepayApi {
         let fingerprint = serde_json::to_string(&b).unwrap_or_default();
         let ctx = sel.ctx(tracking_from_header(req));
         let lang = locale(req);
-        let st = state.0.clone();
+        // one upstream refill per attempt, whatever the key (`http::attempt`)
         let slot_key = format!("litepay:{id}:{}", key.0);
         let (version, attempt) = (snapshot.version, snapshot.attempts);
-        let run = move || async move {
-            let slot = format!("litepay:{id}:v{version}:attempt:{attempt}");
-            let st2 = st.clone();
-            let place_once =
-                move || async move { place(st2, ctx, lang, id, version, snapshot, payload).await };
-            slot_answer(
-                st.store
-                    .idempotent::<SubmitAnswer, _>(&slot, "", place_once)
-                    .await,
-                "litepay attempt slot fingerprint mismatch",
-            )
-        };
-        match keyed_answer(
-            state
-                .store
-                .idempotent::<SubmitAnswer, _>(&slot_key, &fingerprint, run)
-                .await,
+        let slot = format!("litepay:{id}:v{version}:attempt:{attempt}");
+        let st = state.0.clone();
+        let place_once =
+            move || async move { place(st, ctx, lang, id, version, snapshot, payload).await };
+        match once_per_attempt(
+            &state.store,
+            slot_key,
+            &fingerprint,
+            slot,
             "this Idempotency-Key was used with a different body",
-        ) {
+            place_once,
+        )
+        .await
+        {
             Ok(r) => SubmitLitepayResponse::Ok(Json(r)),
             Err(e) => e.into(),
         }

@@ -43,8 +43,12 @@ use scan::{PathRef, Verb};
 /// Where the report is written, from the repository root.
 pub const REPORT: &str = "COVERAGE.md";
 
-/// The seeds' list of business codes, beside the repository.
-const BUSINESS_CODES: &str = "../shared/business-codes.md";
+/// The seeds' list of business codes: the repository's copy (`spec/`), so a clone without
+/// `../shared` can run the check; [`SHARED_BUSINESS_CODES`], where present, must match it.
+const BUSINESS_CODES: &str = "spec/business-codes.md";
+
+/// The seeds' list beside the repository (absent on a bare clone).
+const SHARED_BUSINESS_CODES: &str = "../shared/business-codes.md";
 
 /// The repository's own list (codes the project names: `PIN_*`, …).
 const OWN_CODES: &str = "scenarios/README.md";
@@ -1082,6 +1086,13 @@ fn listed_codes(root: &Path, errors: &mut Vec<String>) -> (Vec<Code>, Vec<String
         }
     };
     if let Some(md) = read(root, BUSINESS_CODES, errors) {
+        if let Ok(shared) = std::fs::read_to_string(root.join(SHARED_BUSINESS_CODES))
+            && !md.ends_with(&shared)
+        {
+            errors.push(format!(
+                "{BUSINESS_CODES} is not a copy of {SHARED_BUSINESS_CODES}: copy it again"
+            ));
+        }
         let rows = scan::code_table_rows(&md);
         if rows.is_empty() {
             errors.push(format!("{BUSINESS_CODES}: no `| code |` table"));

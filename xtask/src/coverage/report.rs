@@ -78,7 +78,7 @@ pub fn markdown(c: &Coverage) -> String {
     let _ = writeln!(w, "## How tests are credited\n");
     let _ = writeln!(
         w,
-        "- **Codes**: every code of `../shared/business-codes.md` (its table and the codes the \
+        "- **Codes**: every code of `spec/business-codes.md` (the copy of `../shared/business-codes.md`; its table and the codes the \
          project names in place of the seed's placeholder), of the `| code |` tables of \
          `scenarios/README.md`, and any other code a scenario's `codes:` names.\n\
          - **Simulator case**: a simulator source file emitting the code (comments, tests and the \

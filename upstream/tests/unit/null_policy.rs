@@ -102,6 +102,8 @@ fn roots() -> Vec<Root> {
         root::<payments::TransactionsResponse>(),
         root::<refill::RefillRequest>(),
         root::<refill::RefillResponse>(),
+        // the quick refill's order (seed 002 §3.8); its answer is a RefillResponse
+        root::<refill::EzRefillRequest>(),
     ]
 }
 

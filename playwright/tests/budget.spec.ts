@@ -13,7 +13,9 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 const TARGET = 130 * 1024;
 // dollargeneral: 181 (was 180) once the scenario console's route (issue 15, 94 B in the entry,
 // as every flow's) came while the route was within 0.1 KB of 180
-const CEILING: Record<string, number> = { dollargeneral: 181 * 1024, buy: 172 * 1024, handoff: 141 * 1024, dashboard: 156 * 1024, refill: 170 * 1024, reconnect: 170 * 1024 };
+// refill: 172 (was 170): measured 169.9 and 170.6 KB once reconnect came (its texts in the
+// account-dashboard bundle the page inlines; the routes of two more flows in the entry)
+const CEILING: Record<string, number> = { dollargeneral: 181 * 1024, buy: 172 * 1024, handoff: 141 * 1024, dashboard: 156 * 1024, refill: 172 * 1024, reconnect: 156 * 1024 };
 // reconnect: measured 167.3 (en) and 168.1 KB (es) signed in as the deactivated owner, the
 // refill's ceiling (the same shell, bundle and card components)
 

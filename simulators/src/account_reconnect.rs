@@ -4,7 +4,7 @@
 //! answer.
 //!
 //! - The world's closed, reconnect-eligible accounts (`DashboardState::Deactivated`) can be
-//!   reconnected; their aux account is [`reconnect_aux`] (the world knows it as an open
+//!   reconnected; their aux account is [`account_world::reconnect_aux`] (the world knows it as an open
 //!   account without plans, so the dashboard and activation of it work).
 //! - A create for an account the world does not know is `errorCode: ACCOUNT_NOT_FOUND`; for
 //!   one that is not closed and eligible `RECONNECT_NOT_ELIGIBLE`; a payload that is not a
@@ -82,11 +82,6 @@ pub fn ledger(run: &Run, account: &str) -> Reconnect {
     RECONNECTS.get(run, account).unwrap_or_default()
 }
 
-/// The aux account a reconnect of `account` makes: its first 14 digits and `95`.
-pub fn reconnect_aux(account: &str) -> String {
-    format!("{}95", &account[..account.len().saturating_sub(2)])
-}
-
 /// Confirmation number of the reconnect of `account`.
 fn conf_no(account: &str) -> String {
     format!("RC{}", &account[account.len().saturating_sub(8)..])
@@ -120,7 +115,7 @@ pub fn answer(body: &CreateAuxAccountRequest) -> CreateAuxAccountResponse {
     {
         return refused(INVALID_REQUEST, "Not a reconnect payload.");
     }
-    let aux = reconnect_aux(&a.number);
+    let aux = account_world::reconnect_aux(&a.number);
     CreateAuxAccountResponse {
         error_code: None,
         error_message: None,

@@ -106,8 +106,8 @@ pub fn accounts() -> Vec<WorldAccount> {
     for (i, a) in linked {
         // a closed, reconnect-eligible account's aux account is the one a reconnect makes
         // (`account_reconnect`)
-        let reconnect = (a.dashboard == DashboardState::Deactivated)
-            .then(|| crate::account_reconnect::reconnect_aux(a.number));
+        let reconnect =
+            (a.dashboard == DashboardState::Deactivated).then(|| reconnect_aux(a.number));
         let Some(aux) = a.dashboard.aux().map(str::to_owned).or(reconnect) else {
             continue;
         };
@@ -128,6 +128,12 @@ pub fn accounts() -> Vec<WorldAccount> {
         });
     }
     out
+}
+
+/// The aux account a reconnect of `account` makes (`account_reconnect`): its first 14 digits
+/// and `95`.
+pub fn reconnect_aux(account: &str) -> String {
+    format!("{}95", &account[..account.len().saturating_sub(2)])
 }
 
 /// The account numbered `number`, if the world knows it.

@@ -22,7 +22,7 @@ type Cli = TestClient<poem::endpoint::BoxEndpoint<'static, poem::Response>>;
 
 /// The closed, reconnect-eligible account of the `deactivated` identity.
 const CLOSED: &str = "8993100000000501";
-/// The aux account its reconnect makes (`simulators::account_reconnect::reconnect_aux`).
+/// The aux account its reconnect makes (`simulators::account_world::reconnect_aux`).
 const AUX: &str = "8993100000000595";
 
 /// A harness BFF whose aux-account fetch waits 50 ms instead of 10 s.

@@ -39,6 +39,8 @@ section!(
         promos: PromoBanners,
         /// "Your scheduled move has been cancelled" (shown once after a cancellation).
         move_cancelled: String,
+        /// The move pages (issue 13, move): `/{locale}/move/...`.
+        moving: MovingTexts,
         /// Reconnect FAQ shown to deactivated accounts.
         reconnect_faq: FaqSection,
         helpful_links: HelpfulLinks,
@@ -688,4 +690,113 @@ section!(
         /// Label of the close button.
         close: String,
     }
+);
+
+section!(
+    /// The move pages (seed 002 §2.1 `move/...`, §2.8, §4.4; seed 001 §4 "Scheduled move"):
+    /// address confirmation, the date (today or later), the refill it may need, the review of
+    /// a move today or later, their confirmations and the cancel-this-move modal. The address
+    /// entry itself is the retail flow's in its move variant (`merchant-flow`
+    /// `addressCheck.moveHeading`). Placeholders filled by the web: `{percent}`, `{date}`,
+    /// `{number}`. Refusals are the BFF's catalogue messages.
+    MovingTexts {
+        /// Shown while the move loads.
+        loading: String,
+        /// A call failed without a catalogue message.
+        generic_error: String,
+        /// "Return to my account" (the dashboard).
+        back_to_account: String,
+        /// The account's service address today (the move's previous address).
+        current_address_label: String,
+        /// The destination address.
+        new_address_label: String,
+        move_date_label: String,
+        /// The move date when it is today.
+        today: String,
+        /// The last day to cancel (the day before the move, seed 002 §4.4).
+        cancel_by_label: String,
+        confirmation_number_label: String,
+        /// The link to `move/schedule` (seed 002 §2.8 "Edit Date").
+        edit_date: String,
+        /// Back to the address entry.
+        change_address: String,
+        /// The refill steps' progress bar (seed 002 §2.8: 33%, 66%, 100%).
+        progress: MovingProgressTexts,
+        /// `move/address-confirmation`: the new address can get service; today or later.
+        address_confirmation: MoveAddressConfirmationTexts,
+        /// `move/schedule-now`: a move today.
+        schedule_now: MovePageTexts,
+        /// `move/schedule`: choose or edit the date.
+        schedule: MoveScheduleTexts,
+        /// `move/refill-required` (seed 002 §2.8 "A refill is required").
+        refill_required: MoveRefillRequiredTexts,
+        /// `move/refill-payment` heading ("Add a payment for your refill").
+        refill_payment_title: String,
+        /// `move/refill-review`: page title "Refill Review", heading "Customize your refill".
+        refill_review_title: String,
+        refill_review_heading: String,
+        /// `move/refill-confirmation`.
+        refill_confirmation: MoveRefillConfirmationTexts,
+        /// `move/now`: review and confirm a move today.
+        now: MoveReviewTexts,
+        /// `move/schedule-finalize`: review and confirm a later move.
+        finalize: MoveReviewTexts,
+        /// `move/now-confirmation`.
+        now_confirmation: MovePageTexts,
+        /// `move/schedule-confirmation` ("Move Schedule Confirmation").
+        schedule_confirmation: MovePageTexts,
+        /// Opens the cancel-this-move modal.
+        cancel: String,
+        /// Shown while the cancel is sent.
+        cancelling: String,
+        /// The cancel-this-move modal (the generic info modal's confirmation).
+        cancel_modal: InfoModalTexts,
+    }
+);
+
+section!(
+    /// Progress bar titles of the move refill and its accessible value (`{percent}% complete`).
+    MovingProgressTexts { refill_required: String, payment: String, review: String, confirmation: String, value: String }
+);
+
+section!(
+    /// A page's heading and its text.
+    MovePageTexts { title: String, body: String, continue_label: String }
+);
+
+section!(
+    /// `move/address-confirmation`: heading, text, the cold-tap note (service may take 48
+    /// hours), and the two ways on.
+    MoveAddressConfirmationTexts { title: String, body: String, cold_tap: String, move_today: String, move_later: String }
+);
+
+section!(
+    /// `move/schedule`: the date field (today or later) and its messages.
+    MoveScheduleTexts {
+        title: String,
+        intro: String,
+        date_label: String,
+        /// Under the field.
+        date_hint: String,
+        /// No complete date typed.
+        date_required: String,
+        /// A date before today.
+        date_past: String,
+        continue_label: String,
+    }
+);
+
+section!(
+    /// `move/refill-required`: why, the disclosure alert and Next.
+    MoveRefillRequiredTexts { title: String, body: String, disclosure: String, next: String }
+);
+
+section!(
+    /// `move/refill-confirmation` (seed 002 §2.8): `{date}` order date and expiry.
+    MoveRefillConfirmationTexts { title: String, heading: String, order_total: String, order_date: String, expiry: String, continue_label: String }
+);
+
+section!(
+    /// `move/now` and `move/schedule-finalize`: the review, the button and its pending text.
+    MoveReviewTexts { title: String, body: String, submit: String, submitting: String }
 );

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { InfoModal } from '../../components/InfoModal';
 import type { Locale } from '../../lib/locale';
-import { cancelScheduledMove } from './api';
+import { cancelScheduledMove, MOVE_CANCELLED_STATE } from '../../lib/scheduledMove';
 import type { DashboardContent } from './content';
 import { formatServiceDate } from './format';
 import type { Dashboard } from './types';
@@ -92,5 +92,4 @@ export function NotificationsView({
   );
 }
 
-/** Router state key with which the dashboard shows the cancelled-move banner once. */
-export const MOVE_CANCELLED_STATE = 'moveCancelled';
+export { MOVE_CANCELLED_STATE };

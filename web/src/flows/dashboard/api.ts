@@ -11,21 +11,7 @@ export function dashboardQuery(accountId: string) {
   return { queryKey: ['dashboard', accountId], queryFn: () => getDashboard(accountId), staleTime: 0 } as const;
 }
 
-/** Answer of `cancelScheduledMove`: `cancelled`, or `failed` with the catalogue `message`. */
-export type CancelMoveAnswer = Schemas['CancelMoveAnswer'];
-
-/**
- * `cancelScheduledMove`: cancels the scheduled move of `accountId` (the BFF takes the move's
- * confirmation id from the account service). One `idempotencyKey` per confirmation, so a double
- * click cancels once. 409 `NO_SCHEDULED_MOVE` / `MOVE_CANCEL_CUTOFF_PASSED` throw a `CallFailure`.
- */
-export function cancelScheduledMove(accountId: string, idempotencyKey: string): Promise<CancelMoveAnswer> {
-  return call('cancelScheduledMove', () =>
-    api.POST('/secure2/accounts/{accountId}/scheduled-move/cancel', {
-      params: { path: { accountId }, header: { 'Idempotency-Key': idempotencyKey } },
-    }),
-  );
-}
+export { cancelScheduledMove, type CancelMoveAnswer } from '../../lib/scheduledMove';
 
 /** `restartDevice`: restarts the account's modem (the BFF knows its MAC): `restarted` or `failed`. */
 export function restartDevice(accountId: string): Promise<Schemas['RestartDeviceAnswer']> {

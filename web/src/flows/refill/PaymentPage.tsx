@@ -14,10 +14,12 @@ import type { RefillPageProps } from './types';
  * pages (its stand-in in harness mode); once the card is added or replaced, the review. With a
  * saved card (the review's Edit) the customer may keep it. A refusal shows the catalogue
  * message and the form waits as the BFF says; the third refusal goes back to the dashboard
- * (the BFF's counter, seed 002 §4.3).
+ * (the BFF's counter, seed 002 §4.3). The move's refill (`move/refill-payment`, seed 002 §2.8)
+ * draws it with its own `title`; a saved card is fetched again there too, never reloaded (§2.9).
  */
-export function PaymentPage({ accountId, texts, go, href, dashboardHref }: RefillPageProps) {
+export function PaymentPage({ accountId, texts, go, href, dashboardHref, title }: RefillPageProps & { title?: string }) {
   const c = texts.refill.payment;
+  const heading = title ?? c.title;
   const e = texts.payments.editPayment;
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -46,8 +48,8 @@ export function PaymentPage({ accountId, texts, go, href, dashboardHref }: Refil
   const card = info.data?.card;
   return (
     <section className="payments refill-page" data-page="payment" data-stage={info.data ? (card ? 'saved' : 'new') : 'loading'}>
-      <title>{c.title}</title>
-      <h1>{c.title}</h1>
+      <title>{heading}</title>
+      <h1>{heading}</h1>
       <p>{c.intro}</p>
       {alert && (
         <div className="alert" role="alert" data-testid="refill-alert">

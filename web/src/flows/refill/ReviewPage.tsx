@@ -17,10 +17,14 @@ export const SUBMIT_DELAY_MS = 500;
  * purchase agreement; Make refill payment needs the agreement. One Idempotency-Key per
  * attempt: a double click is one press (and the BFF would replay the attempt anyway); a
  * failure's catalogue message shows in an alert; 409 `REFILL_NO_SAVED_CARD` goes to payment.
+ * The move's refill (`move/refill-review`, seed 002 §2.8: titled "Refill Review", heading
+ * "Customize your refill") passes its own `title` and `heading`.
  */
-export function ReviewPage({ accountId, texts, locale, go, href }: RefillPageProps) {
+export function ReviewPage({ accountId, texts, locale, go, href, title, heading }: RefillPageProps & { title?: string; heading?: string }) {
   const c = texts.refill;
   const r = c.review;
+  const pageTitle = title ?? r.title;
+  const h1 = heading ?? r.title;
   const client = useQueryClient();
   const offer = useQuery(refillOfferQuery(accountId));
   const [agreed, setAgreed] = useState(false);
@@ -64,8 +68,8 @@ export function ReviewPage({ accountId, texts, locale, go, href }: RefillPagePro
   if (!offer.data)
     return (
       <section className="payments refill-page" data-page="review" data-stage={offer.isError ? 'error' : 'loading'}>
-        <title>{r.title}</title>
-        <h1>{r.title}</h1>
+        <title>{pageTitle}</title>
+        <h1>{h1}</h1>
         <p className={offer.isError ? 'alert' : undefined} role={offer.isError ? 'alert' : 'status'}>
           {offer.isError ? c.genericError : c.loading}
         </p>
@@ -74,8 +78,8 @@ export function ReviewPage({ accountId, texts, locale, go, href }: RefillPagePro
   const card = offer.data.savedCard;
   return (
     <section className="payments refill-page" data-page="review" data-stage={alert ? 'failed' : waiting ? 'submitting' : 'review'}>
-      <title>{r.title}</title>
-      <h1>{r.title}</h1>
+      <title>{pageTitle}</title>
+      <h1>{h1}</h1>
       {alert && (
         <div className="alert" role="alert" data-testid="refill-alert">
           <p>{alert}</p>

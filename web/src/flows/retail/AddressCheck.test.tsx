@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
-import { AddressCheck } from './stages/AddressCheck';
+import { AddressCheck } from '../../components/address/AddressCheck';
 import { en } from '../../testing/content';
 
 const c = en.merchantFlow.addressCheck;

@@ -6,11 +6,11 @@ import { track, trackCallFailure, trackPageView } from '../../lib/analytics';
 import { initialState, retailReducer, type AddressInput, type CustomerInfo, type DeviceInput } from './machine';
 import { assignDevice, validateCustomerAddress, validateCustomerServiceability } from './api';
 import { retailFlow } from './routes';
-import { AddressCheck } from './stages/AddressCheck';
-import { MultiUnit } from './stages/MultiUnit';
+import { AddressCheck } from '../../components/address/AddressCheck';
+import { MultiUnit } from '../../components/address/MultiUnit';
 import { Serviceable } from './stages/Serviceable';
 import { ReadyToBuy } from './stages/ReadyToBuy';
-import { AddressError, ExistingPostpaid, ExistingPrepaid, LoadingStage, Unserviceable } from './stages/Notices';
+import { AddressError, ExistingPostpaid, ExistingPrepaid, LoadingStage, Unserviceable } from '../../components/address/Notices';
 
 export interface RetailScreenProps {
   content: MerchantFlow;

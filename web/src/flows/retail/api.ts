@@ -2,16 +2,7 @@ import { api, call, type Schemas } from '../../api/client';
 import { getTrackingId } from '../../lib/session';
 import type { AddressInput, CustomerInfo, DeviceInput } from './machine';
 
-export type AddressSuggestion = Schemas['AddressSuggestion'];
-
-export function searchAddresses(q: string, signal?: AbortSignal): Promise<Schemas['AddressSuggestions']> {
-  return call('searchAddresses', () =>
-    api.GET('/secure/api/v1/address/suggestions', {
-      params: { query: { q, trackingId: getTrackingId() } },
-      signal,
-    }),
-  );
-}
+export { searchAddresses, type AddressSuggestion } from '../../lib/address';
 
 export function validateCustomerAddress(input: AddressInput): Promise<Schemas['AddressValidation']> {
   return call('validateCustomerAddress', () =>

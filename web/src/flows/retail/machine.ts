@@ -1,13 +1,9 @@
 import type { Schemas } from '../../api/client';
+import { EMPTY_ADDRESS, type AddressInput, type CustomerInfo } from '../../lib/address';
 import type { Stage } from './routes';
 
-export type CustomerInfo = Schemas['CustomerInfo'];
-
-export interface AddressInput {
-  street: string;
-  unit: string;
-  zip: string;
-}
+export type { AddressInput, CustomerInfo } from '../../lib/address';
+export { EMPTY_ADDRESS };
 
 export interface DeviceInput {
   deviceCode: string;
@@ -50,8 +46,6 @@ export type RetailEvent =
   | { type: 'submitCode'; device: DeviceInput }
   | { type: 'assign'; outcome: AssignOutcome }
   | { type: 'assignFailed' };
-
-export const EMPTY_ADDRESS: AddressInput = { street: '', unit: '', zip: '' };
 
 export function initialState(input: AddressInput = EMPTY_ADDRESS): RetailState {
   return {

@@ -1,8 +1,7 @@
 /** Input normalisers of the retail forms (seed 000 §5). */
 
-export function digitsOnly(value: string): string {
-  return value.replace(/\D/g, '');
-}
+import { digitsOnly } from '../../lib/address';
+export { digitsOnly, normalizeZip, shouldSuggest } from '../../lib/address';
 
 /** Device code: stripped to digits and cut to 6. */
 export function normalizeDeviceCode(value: string): string {
@@ -13,10 +12,6 @@ export function isValidDeviceCode(value: string): boolean {
   return /^\d{6}$/.test(value);
 }
 
-/** Zip: digits only, at most 5. */
-export function normalizeZip(value: string): string {
-  return digitsOnly(value).slice(0, 5);
-}
 
 export function isValidZip(value: string): boolean {
   return /^\d{5}$/.test(value);
@@ -39,9 +34,4 @@ export function phoneDigits(value: string): string {
 /** US 10-digit (NANP) number: area code and exchange do not start with 0 or 1. */
 export function isValidUsPhone(value: string): boolean {
   return /^[2-9]\d{2}[2-9]\d{6}$/.test(phoneDigits(value)) && digitsOnly(value).length === 10;
-}
-
-/** Suggestions start when the text without spaces is longer than 1 character. */
-export function shouldSuggest(text: string): boolean {
-  return text.replace(/\s/g, '').length > 1;
 }

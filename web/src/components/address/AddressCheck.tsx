@@ -2,10 +2,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod/mini';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
-import type { MerchantFlow } from '../../../content/hooks';
-import { ContentLink } from '../../../components/ContentLink';
-import type { AddressInput } from '../machine';
-import { normalizeZip } from '../normalize';
+import type { MerchantFlow } from '../../content/hooks';
+import { ContentLink } from '../ContentLink';
+import { normalizeZip, type AddressInput } from '../../lib/address';
 import { StreetCombobox } from './StreetCombobox';
 
 /** Messages are content keys, so a locale switch re-renders them in the other language. */

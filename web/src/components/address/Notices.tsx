@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
-import type { MerchantFlow } from '../../../content/hooks';
-import { ContentLink } from '../../../components/ContentLink';
-import type { LoadingStageId } from '../routes';
+import type { MerchantFlow } from '../../content/hooks';
+import { ContentLink } from '../ContentLink';
 
-export function LoadingStage({ stage, text }: { stage: LoadingStageId; text: string }) {
+export function LoadingStage({ stage, text }: { stage: string; text: string }) {
   return (
     <section className="stage card stage--loading" data-stage={stage} aria-busy="true" aria-labelledby="stage-heading">
       <div className="spinner" aria-hidden="true" />

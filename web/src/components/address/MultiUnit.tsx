@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
-import type { MerchantFlow } from '../../../content/hooks';
-import type { CustomerInfo } from '../machine';
-import { clampPage, filterUnits, pageCount, pageItems, pageSlice } from '../../../lib/pagination';
+import type { MerchantFlow } from '../../content/hooks';
+import type { CustomerInfo } from '../../lib/address';
+import { clampPage, filterUnits, pageCount, pageItems, pageSlice } from '../../lib/pagination';
 
 export function unitText(info: CustomerInfo): string {
   return info.address.addressLine2 || info.address.addressLine1;

@@ -10,9 +10,8 @@ import {
   ListBoxItem,
   Popover,
 } from 'react-aria-components';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import { searchAddresses, type AddressSuggestion } from '../api';
-import { shouldSuggest } from '../normalize';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { searchAddresses, shouldSuggest, type AddressSuggestion } from '../../lib/address';
 
 export const SUGGEST_DELAY_MS = 300;
 

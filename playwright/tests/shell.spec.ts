@@ -20,7 +20,8 @@ test('plain /harness is the scenario console, which lists every scenario with a 
     })),
   );
   expect(rows.sort((a, b) => a.id.localeCompare(b.id))).toEqual(listed.sort((a, b) => a.id.localeCompare(b.id)));
-  await expectNoAxeViolations(page, 'harness');
+  // axe is not run on all 250 rows here (40 s of the suite for one row's markup repeated): the
+  // console is checked searched down to a few rows (harness.spec.ts) and in its stories
 });
 
 test('the language toggle swaps the locale segment and keeps the rest of the path', async ({ page }) => {

@@ -7,7 +7,11 @@ import { afterEach } from 'vitest';
 // failed once while the machine also built Rust).
 configure({ asyncUtilTimeout: 20_000 });
 
+// files share a module graph and a jsdom (`web/vitest.config.ts`): what a test leaves in the
+// page's storage must not reach the next file
 afterEach(() => {
   cleanup();
   window.dataLayer = [];
+  sessionStorage.clear();
+  localStorage.clear();
 });

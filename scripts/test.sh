@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs every test: contract drift, the coverage check (xtask coverage --check), Rust (unit,
-# integration, property), web unit tests, the web and Storybook builds with a smoke run over
-# every story, and the Playwright suite against one release BFF in harness mode, and
-# schemathesis (scripts/schemathesis.sh) against another one
-# while the web builds run. Installs what it needs (Debian chromium and redis-server, npm
-# packages); the release build starts first and runs while those install (they wait on the
-# network, the build on the CPU). The work is CPU-bound on two cores: running the web jobs
-# beside the Rust tests instead was measured worse (ARCHITECTURE.md "Tests by layer").
+# integration, property), web typecheck and unit tests, a smoke run over every story, the
+# Playwright suite against one release BFF in harness mode, and schemathesis
+# (scripts/schemathesis.sh) against another one. Installs what it needs (Debian chromium and
+# redis-server, npm packages); the release build starts first and runs while those install
+# (they wait on the network, the build on the CPU). The work is CPU-bound on two cores, so jobs
+# go side by side only where one mostly waits: the web builds beside the Rust tests (sleeps and
+# timeouts), the unit tests (timers) beside Playwright; Vitest or Playwright beside the Rust
+# tests was measured worse (ARCHITECTURE.md "Tests by layer").
 source "$(dirname "$0")/lib.sh"
 
 step "cargo build --release (once, shared by tests and the portal), in the background"
@@ -18,6 +19,12 @@ step "waiting for the release build"; wait "$build_pid"; keep_harness_bff
 step "contract drift: web/src/api from openapi/bff.json"; npm run --silent check:api
 step "coverage: every business code, outcome and operation has an asserting test; COVERAGE.md is current"
 ./target/release/xtask coverage --check  # built by the release build above (--all-targets)
+# the web and Storybook builds fill the Rust tests' idle time (sleeps and timeouts); nothing
+# the Rust tests read comes from them
+step "web and Storybook builds, in the background"
+WEB_LOG=$(mktemp)
+(npm run --silent build:web && npm run --silent build:storybook) > "$WEB_LOG" 2>&1 &
+web_pid=$!
 step "rust tests (drift of openapi/*.json and recordings, unit, integration, property)"
 cargo test --release --locked --workspace -q
 step "bff integration tests again, every session and context in a real Redis"
@@ -31,8 +38,9 @@ step "schemathesis against a release BFF in harness mode (60 s of generation, in
 start_schemathesis_bff
 ST_MAX_TIME=60 scripts/schemathesis.sh "$ST_BFF_URL" > "$ST_LOG" 2>&1 &
 st_pid=$!
-step "web build"; npm run --silent build:web
-step "storybook build"; npm run --silent build:storybook
+step "waiting for the web and Storybook builds"
+if ! wait "$web_pid"; then cat "$WEB_LOG"; exit 1; fi
+tail -n 2 "$WEB_LOG"
 # Playwright mostly waits (debounces, upstream delays, timeouts): the web unit tests run beside it
 step "playwright (portal + storybook smoke), in the background"
 PW_LOG=$(mktemp)
@@ -48,7 +56,13 @@ stop_all() {
   rm -rf "$REDIS_DIR"
 }
 trap stop_all EXIT
-step "web typecheck and unit tests"; npm run --silent typecheck; npm run --silent test:web
+# the typecheck is CPU only, the unit tests mostly wait on timers: side by side
+step "web typecheck (in the background) and unit tests"
+TSC_LOG=$(mktemp)
+npm run --silent typecheck > "$TSC_LOG" 2>&1 &
+tsc_pid=$!
+npm run --silent test:web
+if ! wait "$tsc_pid"; then cat "$TSC_LOG"; exit 1; fi
 step "waiting for schemathesis"
 if ! wait "$st_pid"; then cat "$ST_LOG"; stop_schemathesis_bff; exit 1; fi
 tail -n 3 "$ST_LOG"; stop_schemathesis_bff

@@ -1,5 +1,5 @@
-import { useBroadbandFacts, type BroadbandFactsLabel } from '../../../content/hooks';
-import type { BuyContent } from '../content';
+import type { Schemas } from '../api/client';
+import { useBroadbandFacts, type BroadbandFactsLabel } from '../content/hooks';
 
 /** Inputs of the provider's plan-tier widget (seed 000 §1): HSD_030, PREPAID, INTERNET. */
 export const BROADBAND_WIDGET = {
@@ -47,7 +47,7 @@ function FactsTable({ label }: { label: BroadbandFactsLabel }) {
  * loads, and when it fails or has no label for the tier, the region shows a content notice:
  * the label is informative, so a failure never blocks the page.
  */
-export function BroadbandLabel({ content }: { content: BuyContent['broadbandLabel'] }) {
+export function BroadbandLabel({ content }: { content: Schemas['BuyBroadbandLabel'] }) {
   const staticLabel = content.staticLabel ?? undefined;
   const facts = useBroadbandFacts(BROADBAND_WIDGET, !staticLabel);
   const label = staticLabel ?? facts.data?.labels.find((l) => l.tierId === BROADBAND_WIDGET.tierIds)?.label;

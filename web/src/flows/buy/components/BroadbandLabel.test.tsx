@@ -8,7 +8,7 @@ import { recordingHandlers, type Recording } from '../../../testing/recordings';
 import { content } from '../../../testing/content';
 import type { BuyContent } from '../content';
 import happyJson from '../recordings/happy-promo-accepted.json';
-import { BroadbandLabel } from './BroadbandLabel';
+import { BroadbandLabel } from '../../../components/BroadbandLabel';
 
 const happy = happyJson as unknown as Recording;
 const en = (content.en.buyflow as unknown as BuyContent).broadbandLabel;

@@ -6,7 +6,7 @@ import { ContentModal } from '../../../components/ContentModal';
 import { useLocale } from '../../../lib/useLocale';
 import { fill, formatPrice } from '../../../lib/format';
 import { updateCart } from '../api';
-import { BroadbandLabel } from '../components/BroadbandLabel';
+import { BroadbandLabel } from '../../../components/BroadbandLabel';
 import { CartSummary, StickyCart } from '../components/CartSummary';
 import { PageHeading } from '../components/PageHeading';
 import { buyKeys, useBuyContext, useCart } from '../useBuyContext';

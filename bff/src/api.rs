@@ -14,6 +14,7 @@ use crate::flows::{
     buy::{api::BuyApi, digital_session::DigitalSessionApi, payments::PaymentsApi},
     dashboard::{actions::DashboardActionsApi, api::DashboardApi},
     litepay::api::LitepayApi,
+    r#move::api::MoveApi,
     payments::api::AccountPaymentsApi,
     reconnect::api::ReconnectApi,
     refill::api::RefillApi,
@@ -47,7 +48,13 @@ pub type Api = (
     ActivationApi,
     LitepayApi,
     // poem-openapi implements `OpenApi` for tuples up to 16: the account flows share a slot
-    (AccountPaymentsApi, RefillApi, PinRefillApi, ReconnectApi),
+    (
+        AccountPaymentsApi,
+        RefillApi,
+        PinRefillApi,
+        ReconnectApi,
+        MoveApi,
+    ),
 );
 
 /// The OpenAPI service of the contract (mounted at `/` by `startup::endpoint`).
@@ -69,7 +76,7 @@ pub fn service() -> OpenApiService<Api, ()> {
             DashboardActionsApi,
             ActivationApi,
             LitepayApi,
-            (AccountPaymentsApi, RefillApi, PinRefillApi, ReconnectApi),
+            (AccountPaymentsApi, RefillApi, PinRefillApi, ReconnectApi, MoveApi),
         ),
         TITLE,
         env!("CARGO_PKG_VERSION"),

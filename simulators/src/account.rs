@@ -155,8 +155,9 @@ impl AccountApi {
     }
 
     /// The aux accounts of `accountId` (a scheduled move: `MOVE`, Preactivated, 10 days
-    /// ahead; a closed account's Preactivated or Activated aux account) and its reconnect
-    /// eligibility; without the move once the run has cancelled it (`updateScheduledMove`).
+    /// ahead; a closed account's Preactivated or Activated aux account; the run's reconnect
+    /// and move) and its reconnect eligibility; without the move once the run has cancelled
+    /// it (`updateScheduledMove`).
     /// Unknown account: 200 with `errorCode: ACCOUNT_NOT_FOUND`.
     #[oai(path = "/aux-account", method = "post", operation_id = "getAuxAccount")]
     async fn aux_account(
@@ -180,14 +181,15 @@ impl AccountApi {
         } else {
             aux
         };
-        Json(crate::account_reconnect::with_reconnect(
-            aux,
-            &run,
-            &body.account_id,
-        ))
+        let aux = crate::account_reconnect::with_reconnect(aux, &run, &body.account_id);
+        Json(crate::account_move::with_move(aux, &run, &body.account_id))
     }
 
-    /// Creates the aux account of a reconnect (seed 002 §3.7, §4.5; `account_reconnect`):
+    /// Creates the aux account of a move (`flow: MOVE`, seed 002 §2.8, §7.2;
+    /// `account_move`: an open account with plans gets its move's aux account, listed by this
+    /// run's aux-account answers as `MOVE`, `Preactivated` with its date and `toAddress`;
+    /// `ACCOUNT_NOT_FOUND`, `MOVE_NOT_ELIGIBLE`, `MOVE_ALREADY_SCHEDULED`, `INVALID_REQUEST`
+    /// otherwise) or of a reconnect (seed 002 §3.7, §4.5; `account_reconnect`):
     /// a closed, reconnect-eligible account gets its aux account (`auxDetails`, confirmation
     /// number), which this run's aux-account answers then list as `RECONNECT`,
     /// `Preactivated`; `errorCode` `ACCOUNT_NOT_FOUND`, `RECONNECT_NOT_ELIGIBLE` or
@@ -211,16 +213,24 @@ impl AccountApi {
         run: Header<Option<String>>,
     ) -> Json<upstream::account::CreateAuxAccountResponse> {
         let refused = scenario::refuses(scenario.0.as_deref(), Call::CreateAuxAccount);
-        Json(crate::account_reconnect::create(
-            &Run::of(&run),
-            &body,
-            refused,
-        ))
+        let run = Run::of(&run);
+        if body.flow == upstream::account::FLOW_MOVE {
+            let cancelled = CANCELLED_MOVES.get(&run, &body.account_id) == Some(true);
+            return Json(crate::account_move::create(
+                &run,
+                &body,
+                refused,
+                cancelled,
+                chrono::Utc::now(),
+            ));
+        }
+        Json(crate::account_reconnect::create(&run, &body, refused))
     }
 
     /// Updates the scheduled move of `accountId` (seed 002 "update scheduled move"): action
-    /// `C` with the move's `confirmationId` (`auxAcctConfNo`) cancels it for this run (the
-    /// next aux-account answer has no move) and answers `{}`; an unknown or already
+    /// `C` with the move's `confirmationId` (`auxAcctConfNo`; the world's move or one the run
+    /// made, `account_move::update`) cancels it for this run (the next aux-account answer has
+    /// no move) and answers `{}`; an unknown or already
     /// cancelled move is `errorCode: MOVE_NOT_FOUND`, another action `INVALID_ACTION`, an
     /// unknown account `ACCOUNT_NOT_FOUND` (all 200).
     #[oai(
@@ -243,6 +253,10 @@ impl AccountApi {
     ) -> Json<UpdateScheduledMoveResponse> {
         // a scenario that refuses the call: the provider would not have cancelled
         let refused = scenario::refuses(scenario.0.as_deref(), Call::UpdateScheduledMove);
+        // a move this run made (`account_move`)
+        if let Some(answer) = crate::account_move::update(&Run::of(&run), &body, refused) {
+            return Json(answer);
+        }
         // under one lock: of two concurrent cancels only one succeeds
         Json(
             CANCELLED_MOVES.update(&Run::of(&run), &body.account_id, |done| {

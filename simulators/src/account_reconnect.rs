@@ -106,7 +106,9 @@ pub fn answer(body: &CreateAuxAccountRequest) -> CreateAuxAccountResponse {
             "The account is not closed and eligible for reconnection.",
         );
     }
-    let p = &body.payment_info;
+    let Some(p) = body.payment_info.as_ref() else {
+        return refused(INVALID_REQUEST, "Not a reconnect payload.");
+    };
     if body.flow != FLOW_RECONNECT
         || !p.duplicate_override
         || body.update_customer
@@ -141,7 +143,11 @@ pub fn create(
         if answer.error_code.is_none() && !refused && e.aux.is_none() {
             e.aux = answer.aux_details.first().map(|d| d.aux_account_id.clone());
             e.conf_no = answer.aux_account_conf_no.clone();
-            e.amount = body.payment_info.payment.amount.clone();
+            e.amount = body
+                .payment_info
+                .as_ref()
+                .map(|p| p.payment.amount.clone())
+                .unwrap_or_default();
             e.plan = body
                 .prepaid_products
                 .first()
@@ -189,7 +195,7 @@ mod tests {
             flow: FLOW_RECONNECT.into(),
             account_id: account.into(),
             update_customer: false,
-            payment_info: ReconnectPaymentInfo {
+            payment_info: Some(ReconnectPaymentInfo {
                 payment: RefillPaymentInfo {
                     amount: "48.60".into(),
                     payment_inst_token: "simtok_1".into(),
@@ -197,7 +203,7 @@ mod tests {
                 },
                 duplicate_override: true,
                 ..ReconnectPaymentInfo::default()
-            },
+            }),
             prepaid_products: vec![ReconnectProduct {
                 product: RefillProduct {
                     plan_code: "HSD_030".into(),
@@ -240,7 +246,7 @@ mod tests {
         let unknown = create(&run, &body("8993100000009999"), false);
         assert_eq!(unknown.error_code.as_deref(), Some(ACCOUNT_NOT_FOUND));
         let mut b = body(CLOSED);
-        b.payment_info.duplicate_override = false;
+        b.payment_info.as_mut().unwrap().duplicate_override = false;
         assert_eq!(
             create(&run, &b, false).error_code.as_deref(),
             Some(INVALID_REQUEST)

@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod account;
+pub mod account_move;
 pub mod account_reconnect;
 pub mod admin;
 pub mod account_world;

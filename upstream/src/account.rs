@@ -791,6 +791,17 @@ pub struct SyncUpRequest {
 /// `flow` of the reconnect's create-aux payload (seed 002 §3.7).
 pub const FLOW_RECONNECT: &str = "RECONNECT";
 
+/// `flow` of the move's create-aux payload (seed 002 §7.2: "the move payload uses channel
+/// ONLINE, flow MOVE").
+pub const FLOW_MOVE: &str = "MOVE";
+
+/// `errorCode` of a move create-aux for an account that cannot move (unknown state, closed,
+/// without plans) (ours: the seed names no code).
+pub const MOVE_NOT_ELIGIBLE: &str = "MOVE_NOT_ELIGIBLE";
+
+/// `errorCode` of a move create-aux for an account that already has a scheduled move (ours).
+pub const MOVE_ALREADY_SCHEDULED: &str = "MOVE_ALREADY_SCHEDULED";
+
 /// `errorCode` of a create-aux for an account that is not closed and reconnect-eligible
 /// (ours: the seed names no code).
 pub const RECONNECT_NOT_ELIGIBLE: &str = "RECONNECT_NOT_ELIGIBLE";
@@ -874,16 +885,18 @@ pub struct ReconnectPaymentInfo {
     pub card_last_name: String,
 }
 
-/// Body of `POST /create-aux-account` for a reconnect (seed 002 §3.7, §7.2 "create-aux
-/// payload"): built by the BFF from the dashboard record, the serviceability answer, the
-/// saved card and the priced plan.
+/// Body of `POST /create-aux-account` (seed 002 §3.7, §7.2 "create-aux payload"), one type
+/// for both flows: a reconnect (`flow: RECONNECT`, built from the dashboard record, the
+/// serviceability answer, the saved card and the priced plan) and a move (`flow: MOVE`:
+/// the destination as `customerInfo.serviceAddress` with its `houseKey` and `locationID`,
+/// `moveDate`, no payment and no products: the move's refill is a refill of its own).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Object, Serialize, Deserialize)]
 #[oai(rename_all = "camelCase")]
 #[serde(rename_all = "camelCase")]
 pub struct CreateAuxAccountRequest {
     /// `ONLINE`.
     pub channel: String,
-    /// [`FLOW_RECONNECT`].
+    /// [`FLOW_RECONNECT`] or [`FLOW_MOVE`].
     pub flow: String,
     /// The closed account, 16 digits.
     #[oai(rename = "accountID")]
@@ -893,13 +906,22 @@ pub struct CreateAuxAccountRequest {
     pub cust_guid: String,
     /// Always `false`: the record's customer is not changed (seed 002 §3.7).
     pub update_customer: bool,
-    /// The customer and service address.
+    /// The customer and the service address (a move: the address moved to).
     pub customer_info: ReconnectCustomerInfo,
-    /// The payment.
-    pub payment_info: ReconnectPaymentInfo,
-    /// One internet plan, `lob: HSD`, `planQty: 1`, with `macId`.
+    /// The payment (a reconnect; absent for a move).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_info: Option<ReconnectPaymentInfo>,
+    /// A reconnect: one internet plan, `lob: HSD`, `planQty: 1`, with `macId`; a move: none.
+    #[serde(default)]
     pub prepaid_products: Vec<ReconnectProduct>,
-    /// Card entered through the provider's card component (always `true` here).
+    /// A move: the move day, ISO `YYYY-MM-DD` (the aux account's `auxAcctScheduleDate`;
+    /// our name, the seed shows the stored date, not the field); absent for a reconnect.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_date: Option<String>,
+    /// Card entered through the provider's card component (`true` for a reconnect, `false`
+    /// for a move: no card).
     #[oai(rename = "isCPC")]
     #[serde(rename = "isCPC")]
     pub is_cpc: bool,

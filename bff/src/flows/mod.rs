@@ -8,6 +8,7 @@ pub mod buy;
 pub mod card_entry;
 pub mod dashboard;
 pub mod litepay;
+pub mod r#move;
 pub mod payments;
 pub mod reconnect;
 pub mod refill;

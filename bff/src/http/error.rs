@@ -28,6 +28,9 @@
 //! | `REFILL_NOT_READY`, `REFILL_CART_EMPTY`, `REFILL_NO_SAVED_CARD` | 409 | the card refill (`flows::refill`) |
 //! | `NO_REFILL` | 404 | a refill confirmation without a refill (`flows::refill`) |
 //! | `RECONNECT_NOT_AVAILABLE`, `RECONNECT_NOT_SERVICEABLE`, `RECONNECT_NOT_READY` | 409 | the reconnect (`flows::reconnect`) |
+//! | `MOVE_DATE_IN_PAST`, `MOVE_DATE_TOO_FAR` | 400 | a move date before today or after today + 60 days (`flows::move`) |
+//! | `MOVE_NOT_AVAILABLE`, `MOVE_ALREADY_SCHEDULED`, `MOVE_NOT_READY`, `MOVE_REFILL_REQUIRED` | 409 | the move (`flows::move`) |
+//! | `NO_MOVE` | 404 | a move confirmation without a move made in this sign-in (`flows::move`) |
 //! | `UPSTREAM_ERROR` | 502 | upstream answered 5xx or an unexpected 4xx |
 //! | `UPSTREAM_UNAVAILABLE` | 502 | connect failure, reset, body read failure |
 //! | `UPSTREAM_BAD_RESPONSE` | 502 | upstream body is not the documented JSON |
@@ -130,6 +133,25 @@ pub enum ErrorCode {
     ReconnectNotServiceable,
     /// 409: a reconnect submitted before `getReconnect` checked the account.
     ReconnectNotReady,
+    /// 400: a move date before the BFF's today (US Eastern day; seed 002 §2.8 "today or
+    /// later"); `details` `moveDate`/`past`, `message` the catalogue's.
+    MoveDateInPast,
+    /// 400: a move date after today + 60 days (ours); `details` `moveDate`/`tooFar`.
+    MoveDateTooFar,
+    /// 409: the account cannot move online (not an open account the dashboard shows);
+    /// `message` the catalogue's.
+    MoveNotAvailable,
+    /// 409: the account already has a scheduled move this sign-in did not make (seed 001
+    /// §2: move items are hidden while a move is scheduled); `message` the catalogue's.
+    MoveAlreadyScheduled,
+    /// 409: a move created without a serviceable address or a date held (seed 000 §8: no
+    /// service availability data, no move request).
+    MoveNotReady,
+    /// 409: a move created while the service expires before the move date and no refill
+    /// was made in this move (seed 002 §2.8: the web goes to `move/refill-required`).
+    MoveRefillRequired,
+    /// 404: the move confirmation of a sign-in that made no move (or it was cancelled).
+    NoMove,
     /// 413: request body larger than the configured limit.
     PayloadTooLarge,
     /// 422: this `Idempotency-Key` was first used with a different body.
@@ -155,13 +177,16 @@ impl ErrorCode {
     /// The HTTP status this code is always sent with.
     pub fn status(self) -> StatusCode {
         match self {
-            Self::ValidationFailed | Self::PinInvalid => StatusCode::BAD_REQUEST,
+            Self::ValidationFailed
+            | Self::PinInvalid
+            | Self::MoveDateInPast
+            | Self::MoveDateTooFar => StatusCode::BAD_REQUEST,
             Self::CsrfRejected
             | Self::SigninRequired
             | Self::SessionExpired
             | Self::SessionRejected
             | Self::PermissionDenied => StatusCode::FORBIDDEN,
-            Self::NotFound | Self::NoRefill => StatusCode::NOT_FOUND,
+            Self::NotFound | Self::NoRefill | Self::NoMove => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::OrderNotReady
@@ -179,7 +204,11 @@ impl ErrorCode {
             | Self::RefillNoSavedCard
             | Self::ReconnectNotAvailable
             | Self::ReconnectNotServiceable
-            | Self::ReconnectNotReady => StatusCode::CONFLICT,
+            | Self::ReconnectNotReady
+            | Self::MoveNotAvailable
+            | Self::MoveAlreadyScheduled
+            | Self::MoveNotReady
+            | Self::MoveRefillRequired => StatusCode::CONFLICT,
             Self::IdempotencyMismatch
             | Self::PinRejected
             | Self::PinNotRecognised

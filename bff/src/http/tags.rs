@@ -33,4 +33,8 @@ pub enum ApiTags {
     /// Reconnect of a closed account: serviceability, plan, payment, aux account
     /// (`{accountId}`; owner only).
     Reconnect,
+    /// Move of service to a new address: address check, move date, the move (aux account of
+    /// flow MOVE) and its confirmation; its refill is the refill tag's (`{accountId}`; owner
+    /// only).
+    Move,
 }

@@ -44,8 +44,11 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "assignDevice",
         "cancelAutoRefill",
         "cancelScheduledMove",
+        "checkMoveAddress",
         "chooseAccount",
+        "chooseMoveUnit",
         "createDigitalSession",
+        "createMove",
         "decodeSignIn",
         "enrolAutoRefill",
         "getAccountDashboard",
@@ -71,6 +74,8 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "getLitepayRefill",
         "getMerchantFlow",
         "getMerchantFlowEs",
+        "getMove",
+        "getMoveConfirmation",
         "getPaymentHistory",
         "getPaymentInfo",
         "getPrepaidPaymentId",
@@ -92,6 +97,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "restartDevice",
         "restoreDigitalSession",
         "searchAddresses",
+        "setMoveDate",
         "signOut",
         "startSignIn",
         "submitLitepayRefill",
@@ -154,7 +160,7 @@ fn state_changing_operations_declare_csrf_and_the_shared_answers() {
             }
         }
     }
-    assert_eq!(writes, 33, "the contract's state-changing operations");
+    assert_eq!(writes, 37, "the contract's state-changing operations");
     gets_that_write.sort();
     assert_eq!(
         gets_that_write,

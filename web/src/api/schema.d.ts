@@ -1273,7 +1273,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The refill offer of `accountId` (seed 002 §2.2, §3.2, §4.1, §4.8): internet plans, TV
+         * The refill offer of `accountId` (seed 002 §2.2, §3.2, §4.1, §4.8; the move's refill
+         *     too, §2.8: while the account's move needs a refill with a date gap over 7 days,
+         *     `HSD_007` is not offered and `updateRefillCart` refuses it): internet plans, TV
          *     packages and add-ons priced from the account's available plans (dollars), the valid
          *     promo (`P_SALE35OFF_021522`, winback `P_WINBACK45OFF_1215`, banner
          *     `REFILL_$45_FOR_60_DAYS`), the ACP credit (valid and not Tribal), the internet
@@ -1462,6 +1464,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secure2/accounts/{accountId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The move of `accountId` as the BFF holds it (seed 002 §2.8, §3.9; seed 001 §3): today
+         *     and the latest move date (`YYYY-MM-DD`, the BFF clock's US Eastern day, today + 60),
+         *     the current service address, the internet expiration date and days remaining,
+         *     whether the account has the 7-day plan, the destination checked, the date chosen with
+         *     its `moveDateGap` (days from the expiration to the move date), `refillRequired`,
+         *     `refilled`, `sevenDayOffered`, the refill made during the move, the move made in this
+         *     sign-in, and `next` (`address`, `addressConfirmation`, `refillRequired`, `now`,
+         *     `scheduleFinalize`, `confirmation`). 409 `MOVE_NOT_AVAILABLE` (not an open account
+         *     the dashboard shows) and `MOVE_ALREADY_SCHEDULED` (a move this sign-in did not make),
+         *     each with its catalogue `message`. A move made here and cancelled since is forgotten.
+         */
+        get: operations["getMove"];
+        put?: never;
+        /**
+         * Moves the account (seed 002 §2.8, §4.4, §7.2, §7.5; seed 001 §3 "Scheduled move"):
+         *     the BFF builds the create-aux payload from what it holds (channel `ONLINE`, flow
+         *     `MOVE`, the account, the identity's `custGuid`, `updateCustomer` false, the record's
+         *     customer with the destination as the service address with its `houseKey` and
+         *     `locationID`, `moveDate`, no payment, `operatorUserName`, `transactionId` per
+         *     attempt), creates the aux account, waits 10 s (`BFF_RECONNECT_AUX_FETCH_MS`) and
+         *     fetches it: `moved` carries the confirmation (`auxAcctConfNo`, `auxAcctScheduleDate`,
+         *     `toAddress`, the previous address, the cancel cutoff); `failed` (`MOVE_FAILED`,
+         *     `reason` `createFailed`, `auxError` or `fetchFailed`, catalogue `message`) is the error
+         *     page; a failed create call a 5xx. One move per attempt: the same `Idempotency-Key`
+         *     replays its answer, a create overlapping an attempt in flight gets its answer, and
+         *     once moved every create gets the move. 409 `MOVE_NOT_READY` without a serviceable
+         *     destination or a date, `MOVE_REFILL_REQUIRED` while the service expires before the
+         *     move date and no refill was made in this move; 400 `MOVE_DATE_IN_PAST` when the date
+         *     held has passed; 409 as `getMove`. Needs `x-xsrf-token`.
+         */
+        post: operations["createMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/move/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks the address moved to (seed 000 §2, §4, §5: the retail flow's address check,
+         *     move variant; seed 002 §7.3): validated (once more without the unit when it matched
+         *     nothing, `unitDropped`), then: none `invalidAddress`; several `multiple` with the
+         *     `units` sorted by unit text (held: choose one with `chooseMoveUnit`); one: its
+         *     serviceability by the retail reading: `serviceable` or `coldTap` hold it as the
+         *     destination (its location and house key stay in the BFF); `existingPrepaid`
+         *     (`BUS0078`), `existingPostpaid` (`BUS0077`), `unserviceable` (notices) and `error`
+         *     (status not `SUCCESS`: the error page) hold none. 409 as `getMove`. Needs
+         *     `x-xsrf-token`.
+         */
+        post: operations["checkMoveAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/move/address/unit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chooses one unit of the last `multiple` check (seed 000 §2 "addressMultiUnit") and
+         *     checks its serviceability as `checkMoveAddress` does with one match. 400
+         *     `VALIDATION_FAILED` (`locationId`/`notOffered`) for a location the last check did
+         *     not list. 409 as `getMove`. Needs `x-xsrf-token`.
+         */
+        post: operations["chooseMoveUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/move/date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the move date (seed 002 §2.8, §3.9, §5, §9): today or later (else 400
+         *     `MOVE_DATE_IN_PAST`, `details` `moveDate`/`past`) and at most 60 days ahead (else 400
+         *     `MOVE_DATE_TOO_FAR`, `moveDate`/`tooFar`), each with its catalogue `message`; today is
+         *     the BFF clock's US Eastern day. Answers the move (`getMove`) with its `schedule`: when
+         *     the service expires before the date, a refill is required (`move/refill-required`)
+         *     and the refill operations of the account serve the move's refill, without `HSD_007`
+         *     unless `sevenDayOffered` (gap 1 to 7 days and the plan exists). 409 as `getMove`.
+         *     Needs `x-xsrf-token`.
+         */
+        put: operations["setMoveDate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure2/accounts/{accountId}/move/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The move this sign-in made for `accountId` (seed 002 §2.8 "Move schedule
+         *     confirmation"): confirmation number, move date, today or later, the address moved to
+         *     and the previous one, whether it can still be cancelled and until when (the move
+         *     day's midnight in US Eastern time, RFC 3339 UTC), the cancel date shown (the day
+         *     before). Re-reads the aux accounts: 404 `NO_MOVE` when none was made here or it was
+         *     cancelled since (the page goes to the dashboard). Cancel: `cancelScheduledMove`.
+         */
+        get: operations["getMoveConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1514,6 +1660,8 @@ export interface components {
             promos: components["schemas"]["PromoBanners"];
             /** @description "Your scheduled move has been cancelled" (shown once after a cancellation). */
             moveCancelled: string;
+            /** @description The move pages (issue 13, move): `/{locale}/move/...`. */
+            moving: components["schemas"]["MovingTexts"] & unknown;
             /** @description Reconnect FAQ shown to deactivated accounts. */
             reconnectFaq: components["schemas"]["FaqSection"] & unknown;
             helpfulLinks: components["schemas"]["HelpfulLinks"];
@@ -3104,6 +3252,11 @@ export interface components {
             state: string;
         };
         /**
+         * @description The serviceability of a held destination.
+         * @enum {string}
+         */
+        DestinationServiceability: "serviceable" | "coldTap";
+        /**
          * Dictionary
          * @description `GET /-/api/{site}/dictionary`: texts shared by every page.
          */
@@ -3252,7 +3405,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PIN_INVALID" | "PIN_REJECTED" | "PIN_NOT_RECOGNISED" | "PIN_ALREADY_REDEEMED" | "PIN_NOT_VALIDATED" | "PIN_REDEEM_FAILED" | "REFILL_NOT_READY" | "REFILL_CART_EMPTY" | "REFILL_NO_SAVED_CARD" | "NO_REFILL" | "RECONNECT_NOT_AVAILABLE" | "RECONNECT_NOT_SERVICEABLE" | "RECONNECT_NOT_READY" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PIN_INVALID" | "PIN_REJECTED" | "PIN_NOT_RECOGNISED" | "PIN_ALREADY_REDEEMED" | "PIN_NOT_VALIDATED" | "PIN_REDEEM_FAILED" | "REFILL_NOT_READY" | "REFILL_CART_EMPTY" | "REFILL_NO_SAVED_CARD" | "NO_REFILL" | "RECONNECT_NOT_AVAILABLE" | "RECONNECT_NOT_SERVICEABLE" | "RECONNECT_NOT_READY" | "MOVE_DATE_IN_PAST" | "MOVE_DATE_TOO_FAR" | "MOVE_NOT_AVAILABLE" | "MOVE_ALREADY_SCHEDULED" | "MOVE_NOT_READY" | "MOVE_REFILL_REQUIRED" | "NO_MOVE" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -3784,6 +3937,351 @@ export interface components {
             readyToBuy: components["schemas"]["ReadyToBuy"];
         };
         /**
+         * Move
+         * @description Answer of `getMove` and `setMoveDate`: the move as the BFF holds it.
+         */
+        Move: {
+            /** @description Today as a move date, `YYYY-MM-DD` (the BFF clock's US Eastern day): the earliest date. */
+            today: string;
+            /** @description The latest move date accepted, `YYYY-MM-DD` (today + 60 days). */
+            latestDate: string;
+            /** @description The current service address. */
+            fromAddress: components["schemas"]["Address"] & unknown;
+            /** @description The internet service's expiration date, `YYYY-MM-DD` (absent when unreadable). */
+            expirationDate?: string;
+            /**
+             * Format: int64
+             * @description Internet days remaining (0 or below: expired).
+             */
+            daysRemaining: number;
+            /** @description The account is offered the 7-day plan (`HSD_007`). */
+            sevenDayPlan: boolean;
+            /** @description The destination checked and held. */
+            destination?: components["schemas"]["MoveDestination"] & unknown;
+            /** @description The date chosen and what it means. */
+            schedule?: components["schemas"]["MoveSchedule"] & unknown;
+            /** @description The internet refill made during this move. */
+            refill?: components["schemas"]["MoveRefill"] & unknown;
+            /** @description The move this sign-in made (still scheduled). */
+            moved?: components["schemas"]["MoveConfirmation"] & unknown;
+            /** @description Where to go next. */
+            next: components["schemas"]["Next"] & unknown;
+        };
+        /**
+         * MoveAddressBody
+         * @description Body of `checkMoveAddress`: the address moved to, as typed (seed 000 §5 "Retail flow").
+         */
+        MoveAddressBody: {
+            /** @description Street line, 1 to 100 characters, not blank. */
+            addressLine1: string;
+            /** @description Unit, up to 100 characters (optional). */
+            addressLine2?: string;
+            /** @description Five-digit zip code. */
+            zip: string;
+        };
+        /**
+         * MoveAddressCheck
+         * @description Answer of `checkMoveAddress` and `chooseMoveUnit`.
+         */
+        MoveAddressCheck: {
+            /** @description What was found. */
+            outcome: components["schemas"]["MoveAddressOutcome"] & unknown;
+            /** @description The unit typed matched nothing and the address was checked again without it. */
+            unitDropped: boolean;
+            /** @description `multiple`: the units, sorted by unit text; else empty. */
+            units: components["schemas"]["MoveUnit"][];
+            /** @description The address checked (one match). */
+            address?: components["schemas"]["Address"] & unknown;
+            /** @description The serviceability answer's business code, if any (`BUS0078`, `BUS0021`, ...). */
+            businessErrorCode?: string;
+        };
+        /**
+         * MoveAddressConfirmationTexts
+         * @description `move/address-confirmation`: heading, text, the cold-tap note (service may take 48
+         *     hours), and the two ways on.
+         */
+        MoveAddressConfirmationTexts: {
+            title: string;
+            body: string;
+            coldTap: string;
+            moveToday: string;
+            moveLater: string;
+        };
+        /**
+         * @description What the address check found (seed 000 §4: the retail flow's outcomes, move variant).
+         * @enum {string}
+         */
+        MoveAddressOutcome: "invalidAddress" | "multiple" | "serviceable" | "coldTap" | "existingPrepaid" | "existingPostpaid" | "unserviceable" | "error";
+        /**
+         * MoveConfirmation
+         * @description A move made (seed 001 §3 "Scheduled move"; seed 002 §2.8 "Move schedule confirmation").
+         */
+        MoveConfirmation: {
+            /** @description The move's confirmation number (`auxAcctConfNo`). */
+            confirmationNumber: string;
+            /** @description The move date (`auxAcctScheduleDate`), `YYYY-MM-DD`. */
+            moveDate: string;
+            /** @description Today or later. */
+            when: components["schemas"]["When"] & unknown;
+            /** @description The address moved to (`toAddress`). */
+            toAddress: components["schemas"]["Address"] & unknown;
+            /** @description The previous service address. */
+            fromAddress: components["schemas"]["Address"] & unknown;
+            /** @description Whether it can still be cancelled (BFF clock before `cancelUntil`). */
+            cancelAllowed: boolean;
+            /**
+             * @description The cancel cutoff, RFC 3339 UTC: the move day's midnight in US Eastern time (5:00 UTC
+             *     in standard time, 4:00 in daylight time; seed 001 §4).
+             */
+            cancelUntil: string;
+            /** @description The last day to cancel as shown: the day before the move, `YYYY-MM-DD`. */
+            cancelDate: string;
+            /** @description When the BFF made it, RFC 3339 UTC. */
+            movedAt: string;
+        };
+        /**
+         * MoveDateBody
+         * @description Body of `setMoveDate`.
+         */
+        MoveDateBody: {
+            /** @description The move date, `YYYY-MM-DD`: today (`getMove.today`) to `getMove.latestDate`. */
+            moveDate: string;
+        };
+        /**
+         * MoveDestination
+         * @description The destination the BFF holds.
+         */
+        MoveDestination: {
+            /** @description The address moved to. */
+            address: components["schemas"]["Address"] & unknown;
+            /** @description Its serviceability. */
+            serviceability: components["schemas"]["DestinationServiceability"] & unknown;
+        };
+        /**
+         * @description Why a move failed.
+         * @enum {string}
+         */
+        MoveFailure: "createFailed" | "auxError" | "fetchFailed";
+        /**
+         * @description The outcome of `createMove`.
+         * @enum {string}
+         */
+        MoveOutcome: "moved" | "failed";
+        /**
+         * MovePageTexts
+         * @description A page's heading and its text.
+         */
+        MovePageTexts: {
+            title: string;
+            body: string;
+            continueLabel: string;
+        };
+        /**
+         * MoveRefill
+         * @description The refill made during this move (`move/refill-confirmation`).
+         */
+        MoveRefill: {
+            /** @description The refill's order number (absent on a warning). */
+            orderNumber?: string;
+            /** @description The internet plan bought (`HSD_030`, `HSD_007`). */
+            plan?: string;
+            /**
+             * Format: double
+             * @description The total paid, dollars.
+             */
+            total: number;
+            /** @description When it was made (RFC 3339 UTC): the order date. */
+            refilledAt: string;
+            /**
+             * @description The service's expiration date after it, `YYYY-MM-DD` (the expiration, or yesterday
+             *     when passed, + the plan's days x the cart count).
+             */
+            expirationDate: string;
+        };
+        /**
+         * MoveRefillConfirmationTexts
+         * @description `move/refill-confirmation` (seed 002 §2.8): `{date}` order date and expiry.
+         */
+        MoveRefillConfirmationTexts: {
+            title: string;
+            heading: string;
+            orderTotal: string;
+            orderDate: string;
+            expiry: string;
+            continueLabel: string;
+        };
+        /**
+         * MoveRefillRequiredTexts
+         * @description `move/refill-required`: why, the disclosure alert and Next.
+         */
+        MoveRefillRequiredTexts: {
+            title: string;
+            body: string;
+            disclosure: string;
+            next: string;
+        };
+        /**
+         * MoveResult
+         * @description Answer of `createMove`.
+         */
+        MoveResult: {
+            /** @description What happened. */
+            outcome: components["schemas"]["MoveOutcome"] & unknown;
+            /** @description The move made (moved). */
+            confirmation?: components["schemas"]["MoveConfirmation"] & unknown;
+            /** @description `MOVE_FAILED` (failed). */
+            errorCode?: string;
+            /** @description Why (failed). */
+            reason?: components["schemas"]["MoveFailure"] & unknown;
+            /** @description The catalogue message of `MOVE_FAILED` in the request's locale (failed). */
+            message?: string;
+        };
+        /**
+         * MoveReviewTexts
+         * @description `move/now` and `move/schedule-finalize`: the review, the button and its pending text.
+         */
+        MoveReviewTexts: {
+            title: string;
+            body: string;
+            submit: string;
+            submitting: string;
+        };
+        /**
+         * MoveSchedule
+         * @description What the chosen date means (seed 002 §2.8, §3.9, §9).
+         */
+        MoveSchedule: {
+            /** @description The move date, `YYYY-MM-DD`. */
+            moveDate: string;
+            /** @description Today (`move/now`) or later (`move/schedule-finalize`). */
+            when: components["schemas"]["When"] & unknown;
+            /**
+             * Format: int64
+             * @description Whole days from the service's expiration date to the move date, >= 0 (0: the
+             *     service still runs on the move day).
+             */
+            moveDateGap: number;
+            /**
+             * @description The service expires before the move date and no internet refill was made in this
+             *     move: `move/refill-required`.
+             */
+            refillRequired: boolean;
+            /** @description An internet refill was made in this move (it covers the gap). */
+            refilled: boolean;
+            /**
+             * @description The 7-day plan may be chosen for the refill: the account has it and the gap is 1 to
+             *     7 days (else the refill offer omits it).
+             */
+            sevenDayOffered: boolean;
+        };
+        /**
+         * MoveScheduleTexts
+         * @description `move/schedule`: the date field (today or later) and its messages.
+         */
+        MoveScheduleTexts: {
+            title: string;
+            intro: string;
+            dateLabel: string;
+            /** @description Under the field. */
+            dateHint: string;
+            /** @description No complete date typed. */
+            dateRequired: string;
+            /** @description A date before today. */
+            datePast: string;
+            continueLabel: string;
+        };
+        /**
+         * MoveUnit
+         * @description One unit of a building (`multiple`).
+         */
+        MoveUnit: {
+            /** @description Its location id (send it to `chooseMoveUnit`). */
+            locationId: string;
+            /** @description Its address. */
+            address: components["schemas"]["Address"] & unknown;
+        };
+        /**
+         * MoveUnitBody
+         * @description Body of `chooseMoveUnit`: one unit of the last `multiple` check.
+         */
+        MoveUnitBody: {
+            /** @description The unit's `locationId`, as `checkMoveAddress` listed it (1 to 64 characters). */
+            locationId: string;
+        };
+        /**
+         * MovingProgressTexts
+         * @description Progress bar titles of the move refill and its accessible value (`{percent}% complete`).
+         */
+        MovingProgressTexts: {
+            refillRequired: string;
+            payment: string;
+            review: string;
+            confirmation: string;
+            value: string;
+        };
+        /**
+         * MovingTexts
+         * @description The move pages (seed 002 §2.1 `move/...`, §2.8, §4.4; seed 001 §4 "Scheduled move"):
+         *     address confirmation, the date (today or later), the refill it may need, the review of
+         *     a move today or later, their confirmations and the cancel-this-move modal. The address
+         *     entry itself is the retail flow's in its move variant (`merchant-flow`
+         *     `addressCheck.moveHeading`). Placeholders filled by the web: `{percent}`, `{date}`,
+         *     `{number}`. Refusals are the BFF's catalogue messages.
+         */
+        MovingTexts: {
+            /** @description Shown while the move loads. */
+            loading: string;
+            /** @description A call failed without a catalogue message. */
+            genericError: string;
+            /** @description "Return to my account" (the dashboard). */
+            backToAccount: string;
+            /** @description The account's service address today (the move's previous address). */
+            currentAddressLabel: string;
+            /** @description The destination address. */
+            newAddressLabel: string;
+            moveDateLabel: string;
+            /** @description The move date when it is today. */
+            today: string;
+            /** @description The last day to cancel (the day before the move, seed 002 §4.4). */
+            cancelByLabel: string;
+            confirmationNumberLabel: string;
+            /** @description The link to `move/schedule` (seed 002 §2.8 "Edit Date"). */
+            editDate: string;
+            /** @description Back to the address entry. */
+            changeAddress: string;
+            /** @description The refill steps' progress bar (seed 002 §2.8: 33%, 66%, 100%). */
+            progress: components["schemas"]["MovingProgressTexts"] & unknown;
+            /** @description `move/address-confirmation`: the new address can get service; today or later. */
+            addressConfirmation: components["schemas"]["MoveAddressConfirmationTexts"] & unknown;
+            /** @description `move/schedule-now`: a move today. */
+            scheduleNow: components["schemas"]["MovePageTexts"] & unknown;
+            /** @description `move/schedule`: choose or edit the date. */
+            schedule: components["schemas"]["MoveScheduleTexts"] & unknown;
+            /** @description `move/refill-required` (seed 002 §2.8 "A refill is required"). */
+            refillRequired: components["schemas"]["MoveRefillRequiredTexts"] & unknown;
+            /** @description `move/refill-payment` heading ("Add a payment for your refill"). */
+            refillPaymentTitle: string;
+            /** @description `move/refill-review`: page title "Refill Review", heading "Customize your refill". */
+            refillReviewTitle: string;
+            refillReviewHeading: string;
+            /** @description `move/refill-confirmation`. */
+            refillConfirmation: components["schemas"]["MoveRefillConfirmationTexts"] & unknown;
+            /** @description `move/now`: review and confirm a move today. */
+            now: components["schemas"]["MoveReviewTexts"] & unknown;
+            /** @description `move/schedule-finalize`: review and confirm a later move. */
+            finalize: components["schemas"]["MoveReviewTexts"] & unknown;
+            /** @description `move/now-confirmation`. */
+            nowConfirmation: components["schemas"]["MovePageTexts"] & unknown;
+            /** @description `move/schedule-confirmation` ("Move Schedule Confirmation"). */
+            scheduleConfirmation: components["schemas"]["MovePageTexts"] & unknown;
+            /** @description Opens the cancel-this-move modal. */
+            cancel: string;
+            /** @description Shown while the cancel is sent. */
+            cancelling: string;
+            /** @description The cancel-this-move modal (the generic info modal's confirmation). */
+            cancelModal: components["schemas"]["InfoModalTexts"] & unknown;
+        };
+        /**
          * MultiUnit
          * @description Stage addressMultiUnit.
          */
@@ -3820,6 +4318,11 @@ export interface components {
              */
             flyout: components["schemas"]["Link"][];
         };
+        /**
+         * @description Where the move goes next (seed 002 §2.8).
+         * @enum {string}
+         */
+        Next: "address" | "addressConfirmation" | "refillRequired" | "now" | "scheduleFinalize" | "confirmation";
         /**
          * NotFoundPage
          * @description The not-found page (seed 000 §2 "Error and 404": animation and content text; seed 001
@@ -5426,6 +5929,11 @@ export interface components {
             close: string;
             steps: components["schemas"]["TourStep"][];
         };
+        /**
+         * @description A move today or later.
+         * @enum {string}
+         */
+        When: "today" | "later";
     };
     responses: never;
     parameters: never;
@@ -10684,6 +11192,555 @@ export interface operations {
                 };
             };
             /** @description `UPSTREAM_TIMEOUT`: as 502. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Move"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `MOVE_NOT_AVAILABLE`: the account cannot move online (its catalogue `message`); `MOVE_ALREADY_SCHEDULED`: a scheduled move exists that this sign-in did not make (its catalogue `message`; the notifications page). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR` (also an account lookup answering `errorCode`), `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createMove: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One UUID per move attempt (keep it for retries of the same request). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MoveResult"];
+                };
+            };
+            /** @description `MOVE_DATE_IN_PAST`: the date held has passed (choose another); `VALIDATION_FAILED`: `Idempotency-Key` not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `MOVE_NOT_READY`: no serviceable destination or no date held; `MOVE_REFILL_REQUIRED`: the service expires before the move date (refill first); `MOVE_NOT_AVAILABLE`, `MOVE_ALREADY_SCHEDULED` (as `getMove`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed (the error page). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: as 502. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    checkMoveAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MoveAddressBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MoveAddressCheck"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: a bad street, unit or zip; `chooseMoveUnit`: `locationId` not a unit of the last check (`details` `locationId`/`notOffered`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `MOVE_NOT_AVAILABLE`, `MOVE_ALREADY_SCHEDULED` (as `getMove`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the address or serviceability service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    chooseMoveUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MoveUnitBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MoveAddressCheck"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: a bad street, unit or zip; `chooseMoveUnit`: `locationId` not a unit of the last check (`details` `locationId`/`notOffered`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `MOVE_NOT_AVAILABLE`, `MOVE_ALREADY_SCHEDULED` (as `getMove`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the address or serviceability service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setMoveDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MoveDateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Move"];
+                };
+            };
+            /** @description `MOVE_DATE_IN_PAST` (before `today`; `details` `moveDate`/`past`) or `MOVE_DATE_TOO_FAR` (after `latestDate`; `moveDate`/`tooFar`), each with its catalogue `message`; `VALIDATION_FAILED`: not a `YYYY-MM-DD` date. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `CSRF_REJECTED`: missing or wrong `x-xsrf-token`; `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `MOVE_NOT_AVAILABLE`, `MOVE_ALREADY_SCHEDULED` (as `getMove`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: body over the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMoveConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account, 16 digits. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MoveConfirmation"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `accountId` is not 16 digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `SIGNIN_REQUIRED`: no signed-in identity; `SESSION_EXPIRED`: the session ended or idled over 840 s; `SESSION_REJECTED`: not the identity's account; `PERMISSION_DENIED`: not the account owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `NO_MOVE`: this sign-in made no move for the account, or it was cancelled since. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `STORE_UNAVAILABLE`: the session store cannot be reached; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`. */
             504: {
                 headers: {
                     [name: string]: unknown;

@@ -29,6 +29,29 @@ pub struct Operator<'a> {
     pub user_name: &'a str,
 }
 
+/// `customerInfo` of a create-aux payload (seed 002 §3.7; the reconnect's and the move's):
+/// e-mail and its opt-in, SMS opt-in, names, language and phone of the dashboard record, with
+/// `service_address` (the reconnect: the record's; the move: the address moved to).
+pub fn customer_info(
+    dash: &DashboardResponse,
+    service_address: ReconnectServiceAddress,
+) -> ReconnectCustomerInfo {
+    let c = dash.customer_info.as_ref();
+    let text = |f: fn(&upstream::account::AccountCustomerInfo) -> &String| {
+        c.map(|c| f(c).clone()).unwrap_or_default()
+    };
+    ReconnectCustomerInfo {
+        email: text(|c| &c.email_address),
+        email_optin: c.is_some_and(|c| c.email_opt_in),
+        sms_optin: c.is_some_and(|c| c.sms_opt_in),
+        first_name: text(|c| &c.first_name),
+        last_name: text(|c| &c.last_name),
+        lang_pref: text(|c| &c.language),
+        phone: text(|c| &c.phone_number),
+        service_address,
+    }
+}
+
 /// The create-aux payload of `plan` for `account` (module docs).
 ///
 /// # Errors
@@ -44,7 +67,6 @@ pub fn build(
     transaction_id: &str,
 ) -> Result<CreateAuxAccountRequest, NoSavedCard> {
     let payment = payment_info(dash, info, plan.priced.total_cents)?;
-    let c = dash.customer_info.clone();
     let service = dash.service_address.clone().unwrap_or_default();
     let holder = info.cust_info.clone().unwrap_or_default();
     let mac = dash
@@ -53,36 +75,15 @@ pub fn build(
         .find(|s| s.device_lob == LOB_HSD)
         .and_then(|d| d.mac_id.clone())
         .unwrap_or_default();
-    let customer = c.unwrap_or_else(|| upstream::account::AccountCustomerInfo {
-        account_id: account.to_owned(),
-        first_name: String::new(),
-        last_name: String::new(),
-        phone_number: String::new(),
-        email_address: String::new(),
-        email_opt_in: false,
-        sms_opt_in: false,
-        language: String::new(),
-        account_type: String::new(),
-        prepaid_account_status: upstream::identity::PrepaidStatus::Closed,
-        location_id: String::new(),
-        geo_code: String::new(),
-        prepaid_payment_id: String::new(),
-    });
     Ok(CreateAuxAccountRequest {
         channel: CHANNEL_ONLINE.into(),
         flow: FLOW_RECONNECT.into(),
         account_id: account.to_owned(),
         cust_guid: who.cust_guid.to_owned(),
         update_customer: false,
-        customer_info: ReconnectCustomerInfo {
-            email: customer.email_address.clone(),
-            email_optin: customer.email_opt_in,
-            sms_optin: customer.sms_opt_in,
-            first_name: customer.first_name.clone(),
-            last_name: customer.last_name.clone(),
-            lang_pref: customer.language.clone(),
-            phone: customer.phone_number.clone(),
-            service_address: ReconnectServiceAddress {
+        customer_info: customer_info(
+            dash,
+            ReconnectServiceAddress {
                 address_line1: service.address_line1,
                 address_line2: service.address_line2,
                 city: service.city,
@@ -91,13 +92,13 @@ pub fn build(
                 house_key: checked.house_key.clone(),
                 location_id: checked.location_id.clone(),
             },
-        },
-        payment_info: ReconnectPaymentInfo {
+        ),
+        payment_info: Some(ReconnectPaymentInfo {
             payment,
             duplicate_override: true,
             card_first_name: holder.first_name,
             card_last_name: holder.last_name,
-        },
+        }),
         prepaid_products: products(&plan.priced, &plan.taxes)
             .into_iter()
             .map(|product| ReconnectProduct {
@@ -108,6 +109,7 @@ pub fn build(
         is_cpc: true,
         operator_user_name: who.user_name.to_owned(),
         transaction_id: transaction_id.to_owned(),
+        move_date: None,
     })
 }
 
@@ -172,9 +174,13 @@ mod tests {
         );
         assert_eq!(r.account_id, CLOSED);
         assert!(!r.update_customer && r.is_cpc);
-        assert!(r.payment_info.duplicate_override);
-        assert_eq!(r.payment_info.card_first_name, "Card");
-        assert_eq!(r.payment_info.payment.amount, "48.60", "45 + 3.60 tax");
+        assert!(r.payment_info.as_ref().unwrap().duplicate_override);
+        assert_eq!(r.payment_info.as_ref().unwrap().card_first_name, "Card");
+        assert_eq!(
+            r.payment_info.as_ref().unwrap().payment.amount,
+            "48.60",
+            "45 + 3.60 tax"
+        );
         let a = &r.customer_info.service_address;
         assert_eq!(
             (a.house_key.as_str(), a.location_id.as_str()),

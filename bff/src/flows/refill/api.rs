@@ -157,7 +157,9 @@ async fn place(
 
 #[OpenApi(tag = "ApiTags::Refill")]
 impl RefillApi {
-    /// The refill offer of `accountId` (seed 002 §2.2, §3.2, §4.1, §4.8): internet plans, TV
+    /// The refill offer of `accountId` (seed 002 §2.2, §3.2, §4.1, §4.8; the move's refill
+    /// too, §2.8: while the account's move needs a refill with a date gap over 7 days,
+    /// `HSD_007` is not offered and `updateRefillCart` refuses it): internet plans, TV
     /// packages and add-ons priced from the account's available plans (dollars), the valid
     /// promo (`P_SALE35OFF_021522`, winback `P_WINBACK45OFF_1215`, banner
     /// `REFILL_$45_FOR_60_DAYS`), the ACP credit (valid and not Tribal), the internet
@@ -184,9 +186,13 @@ impl RefillApi {
         let id = context::id(&owned);
         let run = async {
             let c = &state.clients;
-            let f = offer::facts(c, &ctx, account, state.clock.now()).await?;
+            let mut f = offer::facts(c, &ctx, account, state.clock.now()).await?;
             let info = up::payments::payment_info(c, &ctx, account, &f.tn()).await?;
-            let held = match context::load(&state.store, &id).await?.held {
+            let held_ctx = context::load(&state.store, &id).await?;
+            if held_ctx.withholds_seven_day() {
+                offer::withhold_seven_day(&mut f);
+            }
+            let held = match held_ctx.held {
                 Some(h) => h,
                 None => offer::priced(c, &ctx, &f, offer::initial_cart(&f)).await,
             };
@@ -247,8 +253,13 @@ impl RefillApi {
         };
         let run = async {
             let c = &state.clients;
-            let f = offer::facts(c, &ctx, account, state.clock.now()).await?;
-            let prev = match context::load(&state.store, &id).await?.held {
+            let mut f = offer::facts(c, &ctx, account, state.clock.now()).await?;
+            let held_ctx = context::load(&state.store, &id).await?;
+            if held_ctx.withholds_seven_day() {
+                // a move whose date gap is over 7 days (seed 002 §2.8, §9)
+                offer::withhold_seven_day(&mut f);
+            }
+            let prev = match held_ctx.held {
                 Some(h) => h.cart,
                 None => offer::initial_cart(&f),
             };

@@ -12,7 +12,7 @@ use upstream::refill::RefillAcpBenefit;
 
 use super::types::{RefillConfirmation, RefillOutcome, RefillResult};
 use crate::{
-    domain::refill::{OfferPromo, cart::CartState, price::Priced},
+    domain::refill::{OfferPromo, PLAN_7, cart::CartState, price::Priced},
     http::{auth::OwnedAccount, error::ApiError},
     store::Store,
 };
@@ -40,6 +40,21 @@ pub struct Held {
     pub taxes: TaxDetails,
 }
 
+/// The move's mark on the refill (set by the move flow, `flows::move`, while the move's date
+/// needs a refill; the refill operations stay the same for the move's refill pages): whether
+/// the 7-day plan is withheld (seed 002 §2.8, §9: offered only when the move date gap is 7
+/// days or fewer) and the internet refill made while the mark was set.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveMark {
+    /// `HSD_007` is not offered (the offer omits it, a cart choosing it is refused).
+    #[serde(default)]
+    pub withhold_seven_day: bool,
+    /// The internet refill made during the move (its confirmation).
+    #[serde(default)]
+    pub refill: Option<RefillConfirmation>,
+}
+
 /// What the BFF keeps per account for the refill pages.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -63,6 +78,9 @@ pub struct RefillContext {
     /// The last refill of the sign-in (the confirmation page).
     #[serde(default)]
     pub confirmation: Option<RefillConfirmation>,
+    /// The move's mark, while a move needs a refill ([`MoveMark`]).
+    #[serde(default)]
+    pub move_mark: Option<MoveMark>,
 }
 
 impl RefillContext {
@@ -85,6 +103,15 @@ impl RefillContext {
         );
         if refilled {
             self.confirmation = result.confirmation.clone();
+            // an internet refill made while a move needs one is the move's refill
+            if let Some(m) = &mut self.move_mark
+                && let Some(c) = result
+                    .confirmation
+                    .as_ref()
+                    .filter(|c| c.cart.plan.is_some())
+            {
+                m.refill = Some(c.clone());
+            }
         }
         if version != self.version {
             return;
@@ -94,6 +121,38 @@ impl RefillContext {
         } else {
             self.attempts += 1;
         }
+    }
+
+    /// The move's date needs a refill: mark the refill for the move, withholding the 7-day
+    /// plan when `withhold_seven_day`; a held 7-day cart is then dropped (the cart starts
+    /// again from the default). A refill made earlier in the move is kept.
+    pub fn mark_move(&mut self, withhold_seven_day: bool) {
+        let m = self.move_mark.get_or_insert_with(MoveMark::default);
+        m.withhold_seven_day = withhold_seven_day;
+        if withhold_seven_day
+            && self
+                .held
+                .as_ref()
+                .is_some_and(|h| h.cart.internet.as_deref() == Some(PLAN_7))
+        {
+            self.held = None;
+        }
+    }
+
+    /// The move no longer restricts the refill (its date needs none, or the move is made or
+    /// forgotten); `keep_refill` keeps the refill made during the move.
+    pub fn unmark_move(&mut self, keep_refill: bool) {
+        match (&mut self.move_mark, keep_refill) {
+            (Some(m), true) => m.withhold_seven_day = false,
+            _ => self.move_mark = None,
+        }
+    }
+
+    /// Whether the move withholds the 7-day plan.
+    pub fn withholds_seven_day(&self) -> bool {
+        self.move_mark
+            .as_ref()
+            .is_some_and(|m| m.withhold_seven_day)
     }
 
     /// An attempt of `version` whose answer was lost: it ended, and the next one re-sends

@@ -113,6 +113,14 @@ pub async fn facts(
     })
 }
 
+/// Withholds the 7-day plan (a move whose date gap is over 7 days, seed 002 §2.8, §9): the
+/// offer omits it and a cart choosing it is refused as not offered.
+pub fn withhold_seven_day(f: &mut Facts) {
+    f.catalogue
+        .items
+        .retain(|i| i.code != crate::domain::refill::PLAN_7);
+}
+
 /// The cart to show before the customer chose one: the default 30-day cart with the valid
 /// non-winback promo (seed 001 §4); a winback promo: the dashboard's winback banner starts
 /// from `HSD_030` without it (seed 002 §4.8), the modal or banner adds it.

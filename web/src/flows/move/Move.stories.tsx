@@ -59,7 +59,7 @@ export const AddressEntryEs = story('es', '', { move: moves.start }, '[data-stag
 export const AddressConfirmationEs = story('es', '/address-confirmation', { move: moves.destination }, 'move-to');
 export const AddressConfirmationColdTapEn = story('en', '/address-confirmation', { move: moves.coldTap }, 'cold-tap');
 export const ScheduleNowEn = story('en', '/schedule-now', { move: moves.destination }, 'move-date');
-export const ScheduleEs = story('es', '/schedule', { move: moves.later }, '[data-page="schedule"] [role="group"]');
+export const ScheduleEs = story('es', '/schedule', { move: moves.later }, 'move-date-input');
 export const RefillRequiredSevenDayEn = story('en', '/refill-required', { move: moves.refillRequired }, 'refill-cart');
 export const RefillRequiredEs = story('es', '/refill-required', { move: moves.refillRequired }, 'refill-cart', undefined, thirtyOnly);
 export const RefillPaymentEn = story('en', '/refill-payment', { move: moves.refillRequired }, '[data-page="payment"][data-stage="new"] iframe', undefined, {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -73,23 +73,20 @@ describe('move entry and date (seed 002 §2.8; seed 000 §2 move variant)', () =
     expect(calls[1]).toEqual({ op: 'chooseMoveUnit', body: { locationId: 'LOC00000002' } });
   });
 
-  it('the date field refuses a past date without a call; a later date that needs a refill leads to refill-required', async () => {
+  it('the date field wants a date and refuses a past one without a call; a later date that needs a refill leads to refill-required', async () => {
     const calls: MoveCall[] = [];
     use({ move: moves.destination, date: () => moves.refillRequired, calls });
     const app = renderApp('/en/move/schedule');
     expect(await screen.findByRole('heading', { level: 1, name: en.schedule.title })).toBeInTheDocument();
-    const [month, day, year] = screen.getAllByRole('spinbutton');
-    await userEvent.click(month!);
-    await userEvent.keyboard('01');
-    await userEvent.click(day!);
-    await userEvent.keyboard('02');
-    await userEvent.click(year!);
-    await userEvent.keyboard('2026');
+    const field = screen.getByLabelText(en.schedule.dateLabel);
+    expect(field).toHaveAttribute('min', '2026-01-05');
+    await userEvent.click(screen.getByRole('button', { name: en.schedule.continueLabel }));
+    expect(await screen.findByText(en.schedule.dateRequired)).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '2026-01-02' } });
     await userEvent.click(screen.getByRole('button', { name: en.schedule.continueLabel }));
     expect(await screen.findByText(en.schedule.datePast)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
-    await userEvent.click(day!);
-    await userEvent.keyboard('25');
+    fireEvent.change(field, { target: { value: '2026-01-25' } });
     await userEvent.click(screen.getByRole('button', { name: en.schedule.continueLabel }));
     expect(await screen.findByRole('heading', { level: 1, name: en.refillRequired.title })).toBeInTheDocument();
     expect(calls).toEqual([{ op: 'setMoveDate', body: { moveDate: '2026-01-25' } }]);

@@ -13,13 +13,15 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 const TARGET = 130 * 1024;
 // dollargeneral: 181 (was 180) once the scenario console's route (issue 15, 94 B in the entry,
 // as every flow's) came while the route was within 0.1 KB of 180
+// dollargeneral: 183 (was 181): measured 181.4 and 182.0 KB once the move entry shared the
+// address check (its own chunk now, with the combobox; the ui chunk's four-chunk rule): +1.1 KB
 // refill: 172 (was 170): measured 169.9 and 170.6 KB once reconnect came (its texts in the
 // account-dashboard bundle the page inlines; the routes of two more flows in the entry)
 // refill: 175 (was 172), dashboard: 158 (was 156): measured 173.1 and 174.1 KB (refill),
 // 156.5 and 157.4 KB (dashboard) once the move pages came (their texts in the inlined
 // account-dashboard bundle, about 0.9 KB; the ui chunk's four-chunk rule, +0.6 to +0.9 KB),
 // with the quick refill's texts (about 1.2 KB, then in the working tree) in the same bundle
-const CEILING: Record<string, number> = { dollargeneral: 181 * 1024, buy: 172 * 1024, handoff: 141 * 1024, dashboard: 158 * 1024, refill: 175 * 1024, reconnect: 156 * 1024 };
+const CEILING: Record<string, number> = { dollargeneral: 183 * 1024, buy: 172 * 1024, handoff: 141 * 1024, dashboard: 158 * 1024, refill: 175 * 1024, reconnect: 156 * 1024 };
 // reconnect: measured 167.3 (en) and 168.1 KB (es) signed in as the deactivated owner, the
 // refill's ceiling (the same shell, bundle and card components)
 

@@ -26,6 +26,7 @@
 //! | `BFF_REDIS_URL` | unset: in memory | Redis of the shared store (sessions, flow contexts, idempotency records), `redis://host:port`; set it on every instance behind one load balancer |
 //! | `BFF_SESSION_IDLE_SECS` | `840` | a session unused this long ends (every request slides it) |
 //! | `BFF_SESSION_MAX_SECS` | `28800` | a session ends this long after it began, however active |
+//! | `BFF_CHAOS` | unset | harness mode only: `<percent>:<seed>` (e.g. `20:4711`), seeded chaos on every upstream call (sent as `x-sim-chaos`; a browser's console setting wins; ARCHITECTURE.md "Seeded chaos") |
 //!
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
 //! origin (`/sim/...`, served in harness mode only by proxying the simulators, see
@@ -146,6 +147,17 @@ pub struct Config {
     /// (`BFF_RECONNECT_AUX_FETCH_MS`, default [`RECONNECT_AUX_FETCH_MS`]; seed 002 §4.5, §9
     /// "aux account fetch 10 s after creation"; tests shorten it).
     pub reconnect_aux_fetch: Duration,
+    /// `BFF_CHAOS`: `<percent>:<seed>` of seeded chaos (harness mode only; checked by
+    /// [`Config::validate`]).
+    pub chaos: Option<String>,
+}
+
+/// Whether `s` is `<percent>:<seed>`: percent 0..=100, seed an unsigned 64-bit number (the
+/// simulators' `chaos::Chaos`).
+pub fn is_chaos(s: &str) -> bool {
+    s.split_once(':').is_some_and(|(p, seed)| {
+        p.parse::<u8>().is_ok_and(|p| p <= 100) && seed.parse::<u64>().is_ok()
+    })
 }
 
 /// The seed's wait before a reconnect's aux account is fetched, ms (seed 002 §9).
@@ -229,6 +241,7 @@ impl Default for Config {
             store: StoreConfig::default(),
             litepay: LitepayLimits::default(),
             reconnect_aux_fetch: Duration::from_millis(RECONNECT_AUX_FETCH_MS),
+            chaos: None,
         }
     }
 }
@@ -329,8 +342,8 @@ impl Config {
                 .collect(),
         };
         let card_entry_url = browser_url("BFF_CARD_ENTRY_URL")?;
-        let identity_provider_url = browser_url("BFF_IDENTITY_PROVIDER_URL")?
-            .map(|u| u.trim_end_matches('/').to_owned());
+        let identity_provider_url =
+            browser_url("BFF_IDENTITY_PROVIDER_URL")?.map(|u| u.trim_end_matches('/').to_owned());
         let public_origin = match get("BFF_PUBLIC_ORIGIN") {
             None => None,
             Some(o) => Some(
@@ -391,7 +404,9 @@ impl Config {
             session_absolute: secs("BFF_SESSION_MAX_SECS", d.store.session_absolute)?,
             ..d.store.clone()
         };
+        let chaos = get("BFF_CHAOS");
         let config = Self {
+            chaos,
             redis_url,
             store,
             litepay,
@@ -424,8 +439,18 @@ impl Config {
     /// - production names every missing setting of: `BFF_PUBLIC_ORIGIN`, `BFF_CARD_ENTRY_URL`,
     ///   `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_PROVIDER_URL`, the `BFF_UPSTREAM_*` URLs ([`ConfigError::ProductionMissing`]);
     /// - harness mode accepts external upstreams on loopback only (local simulators, tests),
-    ///   else [`ConfigError::HarnessWithRemoteUpstreams`] names the variables.
+    ///   else [`ConfigError::HarnessWithRemoteUpstreams`] names the variables;
+    /// - `BFF_CHAOS` only in harness mode and as `<percent>:<seed>`.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        if let Some(chaos) = &self.chaos
+            && (self.mode != Mode::Harness || !is_chaos(chaos))
+        {
+            return Err(ConfigError::Invalid {
+                var: "BFF_CHAOS",
+                value: chaos.clone(),
+                reason: "<percent 0..=100>:<seed>, in harness mode only",
+            });
+        }
         match self.mode {
             Mode::Production => {
                 let mut missing = Vec::new();
@@ -644,6 +669,22 @@ mod tests {
     ];
 
     #[test]
+    fn chaos_is_harness_only() {
+        let c = cfg(&[("BFF_CHAOS", "20:4711")]).unwrap();
+        assert_eq!(c.chaos.as_deref(), Some("20:4711"));
+        for bad in ["20", "101:1", "x:1", "20:-3"] {
+            assert!(cfg(&[("BFF_CHAOS", bad)]).is_err(), "{bad}");
+        }
+        let mut prod: Vec<_> = ALL.to_vec();
+        prod.push(("BFF_MODE", "production"));
+        prod.push(("BFF_CHAOS", "20:4711"));
+        let refused = |r, name| matches!(r, Err(ConfigError::Invalid { var, .. }) if var == name);
+        assert!(refused(cfg(&prod), "BFF_CHAOS"));
+        let plain: Vec<_> = ALL.iter().copied().chain([("BFF_CHAOS", "20:1")]).collect();
+        assert!(refused(cfg(&plain), "BFF_CHAOS"));
+    }
+
+    #[test]
     fn defaults_are_embedded_harness() {
         let c = cfg(&[]).unwrap();
         assert_eq!(c.upstreams, Upstreams::Embedded);
@@ -679,7 +720,10 @@ mod tests {
         ("BFF_PUBLIC_ORIGIN", "https://prepaid.example.com/"),
         ("BFF_CARD_ENTRY_URL", "https://pay.example.com/card-entry"),
         ("BFF_IDENTITY_ROUTER_URL", "https://id.example.com/router"),
-        ("BFF_IDENTITY_PROVIDER_URL", "https://login.example.com/oauth/"),
+        (
+            "BFF_IDENTITY_PROVIDER_URL",
+            "https://login.example.com/oauth/",
+        ),
     ];
 
     #[test]

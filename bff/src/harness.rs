@@ -32,6 +32,8 @@
 //!   `content-type` and body are forwarded; status, `content-type`, `location` and body come
 //!   back (CSP: `http::middleware::SIM_CSP`).
 //!
+//! - `/harness/settings` (GET) and its POSTs: the scenario console's faults on demand and
+//!   seeded chaos of this browser, kept in the store ([`settings`]);
 //! - `/harness/admin/scenarios` (GET), `/harness/admin/reset` (POST, CSRF-checked),
 //!   `/harness/admin/ledgers` (GET): the simulators' admin API ([`admin`], `simulators::admin`)
 //!   for the caller's run.
@@ -39,6 +41,8 @@
 //! The cookies, or an API tester's `x-sim-scenario` and `x-sim-run` headers, are read by
 //! `http::extract::ScenarioSel` and forwarded as `x-sim-scenario` and `x-sim-run` (harness
 //! mode only, and only for ids of known scenarios and UUID runs; `http::scenario`).
+
+pub mod settings;
 
 use std::sync::Arc;
 

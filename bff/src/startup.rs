@@ -167,6 +167,13 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
                     .with(crate::http::csrf::Csrf)
                     .with(session::middleware(production, state.store.clone())),
             )
+            .nest(
+                "/harness/settings",
+                crate::harness::settings::routes()
+                    .data(state.clone())
+                    .with(crate::http::csrf::Csrf)
+                    .with(session::middleware(production, state.store.clone())),
+            )
             .nest("/sim", crate::harness::sim_proxy(state.clone()));
     }
     let other = web::routes(other, state.clone());

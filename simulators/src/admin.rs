@@ -4,9 +4,10 @@
 //! - `GET /admin/scenarios`: every scenario (`scenarios/**/*.yaml`) as JSON;
 //! - `POST /admin/reset`: forgets what the simulators remember (the changes of
 //!   [`crate::run_state`] stores: saved cards, auto-refill, preferences, sync-ups, cancelled
-//!   moves, activations, pings, PIN redemptions, refills): of the run named by `x-sim-run`, or
-//!   of every run and the buy flow's order ledger without one. 204. Sign-in codes and the
-//!   identity router's sessions are protocol state, not the world's: kept;
+//!   moves, activations, pings, PIN redemptions, refills, seeded chaos's call counts): of
+//!   the run named by `x-sim-run`, or of every run and the buy flow's order ledger without
+//!   one. 204. Sign-in codes and the identity router's sessions are protocol state, not the
+//!   world's: kept;
 //! - `GET /admin/ledgers`: what the run of `x-sim-run` (the default run without one) changed,
 //!   as JSON, and the buy flow's placed orders (by checkout, not by run). Card numbers and
 //!   PINs are masked but the last 4, tokens and e-mails left out.
@@ -68,6 +69,7 @@ pub fn reset_world(run: Option<&Run>) {
     payments::INSTRUMENT.clear(run);
     payments::AUTOPAY.clear(run);
     refill::LEDGER.clear(run);
+    crate::chaos::reset(run);
     if run.is_none() {
         activation::clear_ledger();
     }

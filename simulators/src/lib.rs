@@ -19,6 +19,7 @@ pub mod address_search;
 pub mod buy_world;
 pub mod card_entry;
 pub mod catalogue;
+pub mod chaos;
 pub mod content;
 pub mod digital_session;
 pub mod fault;

@@ -6,6 +6,11 @@
 //! - otherwise: the fault's wait (`delay`, `timeout`) or `error5xx` answer first, then the
 //!   world's answer with `respond` shallow-merged over it, then `malformed` / `reset`.
 //!
+//! The call's fault is, first found: the scenario console's for that call (`x-sim-faults`, a
+//! JSON object of call name to fault, replacing the scenario's), the scenario file's, then
+//! seeded chaos's (`x-sim-chaos: <percent>:<seed>`, [`crate::chaos`]). A header that does
+//! not parse is 400 `{"error":"BAD_HARNESS_HEADER","header":…,"message":…}`.
+//!
 //! Before all that, a request whose `trackingid` has a fault queued for its call in the
 //! programmatic plan ([`crate::plan`], tests only) gets that fault instead.
 //!
@@ -82,8 +87,12 @@ impl<E: Endpoint> Endpoint for AccessEndpoint<E> {
     }
 }
 
+use std::collections::BTreeMap;
+
+use crate::chaos::Chaos;
 use crate::fault::{self, Fault};
 use crate::plan::{self, Planned};
+use crate::run_state::Run;
 use crate::scenario::{self, Call, CallOverride};
 
 /// The scenario middleware (no configuration: the scenario book is built in).
@@ -124,21 +133,67 @@ impl<E: Endpoint> Endpoint for ScenariosEndpoint<E> {
             .header(SCENARIO_HEADER)
             .map(str::trim)
             .unwrap_or_default();
-        if id.is_empty() {
+        let scenario = if id.is_empty() {
+            None
+        } else {
+            let Some(scenario) = scenario::find(id) else {
+                tracing::warn!(request_id = request_id(&req), id, "unknown scenario");
+                return Ok(unknown_scenario());
+            };
+            Some(scenario)
+        };
+        let added = match added_faults(&req) {
+            Ok(added) => added,
+            Err(message) => return Ok(bad_harness_header(upstream::FAULTS_HEADER, &message)),
+        };
+        let chaos = match req.header(upstream::CHAOS_HEADER).map(str::parse::<Chaos>) {
+            None => None,
+            Some(Ok(chaos)) => Some(chaos),
+            Some(Err(message)) => {
+                return Ok(bad_harness_header(upstream::CHAOS_HEADER, &message));
+            }
+        };
+        let Some(call) = Call::from_request(req.method().as_str(), req.uri().path()) else {
+            return self.0.call(req).await.map(IntoResponse::into_response);
+        };
+        let mut over = scenario.and_then(|s| s.call(call)).unwrap_or_default();
+        // chaos counts every call of its run, faulted or not, so its sequence never depends
+        // on what else is set
+        let chaotic = chaos.and_then(|c| c.next(&Run::new(req.header(upstream::RUN_HEADER)), call));
+        if let Some(fault) = added.get(&call) {
+            over.fault = Some(fault.clone());
+        } else if over.fault.is_none() {
+            over.fault = chaotic;
+        }
+        if over == CallOverride::default() {
             return self.0.call(req).await.map(IntoResponse::into_response);
         }
-        let Some(scenario) = scenario::find(id) else {
-            tracing::warn!(request_id = request_id(&req), id, "unknown scenario");
-            return Ok(unknown_scenario());
-        };
-        let over = Call::from_request(req.method().as_str(), req.uri().path())
-            .and_then(|call| scenario.call(call));
-        let Some(over) = over else {
-            return self.0.call(req).await.map(IntoResponse::into_response);
-        };
         tracing::debug!(id, path = req.uri().path(), ?over, "scenario override");
         Ok(apply(&self.0, req, over).await)
     }
+}
+
+/// The faults of the `x-sim-faults` header (the scenario console's, sent by the BFF in
+/// harness mode): a JSON object of call name to fault; absent or blank is none.
+fn added_faults(req: &Request) -> Result<BTreeMap<Call, Fault>, String> {
+    let Some(raw) = req.header(upstream::FAULTS_HEADER).map(str::trim) else {
+        return Ok(BTreeMap::new());
+    };
+    if raw.is_empty() {
+        return Ok(BTreeMap::new());
+    }
+    let faults: BTreeMap<Call, Fault> = serde_json::from_str(raw).map_err(|e| e.to_string())?;
+    for fault in faults.values() {
+        fault.validate()?;
+    }
+    Ok(faults)
+}
+
+/// 400 `{"error":"BAD_HARNESS_HEADER","header":<name>,"message":<why>}`.
+fn bad_harness_header(name: &str, message: &str) -> Response {
+    let body =
+        serde_json::json!({ "error": "BAD_HARNESS_HEADER", "header": name, "message": message });
+    fault::json_response(StatusCode::BAD_REQUEST, body.to_string().into_bytes())
 }
 
 async fn apply<E: Endpoint>(inner: &E, req: Request, over: CallOverride) -> Response {

@@ -267,6 +267,45 @@ impl Scenario {
         serde_json::from_value(self.upstream.clone()).map_err(|e| format!("upstream: {e}"))
     }
 
+    /// This scenario with `faults` set on their calls (each replacing the call's fault, its
+    /// `respond` kept), as the YAML of a scenario file (no `id`: the file's path gives it),
+    /// for the scenario console to show and QA to copy into `scenarios/<flow>/`. The title
+    /// says what was added, e.g. `… (+ assign timeout)`. It parses back
+    /// ([`Scenario::parse`]) to the same scenario with those faults.
+    pub fn with_faults_yaml(&self, faults: &BTreeMap<Call, Fault>) -> String {
+        let mut out = self.clone();
+        if !faults.is_empty() {
+            let mut upstream = match &self.upstream {
+                serde_json::Value::Object(m) => m.clone(),
+                _ => serde_json::Map::new(),
+            };
+            let mut added = Vec::new();
+            for (call, fault) in faults {
+                let entry = upstream
+                    .entry(call.name())
+                    .or_insert_with(|| serde_json::json!({}));
+                if let serde_json::Value::Object(m) = entry {
+                    m.insert(
+                        "fault".into(),
+                        serde_json::to_value(fault).unwrap_or_default(),
+                    );
+                }
+                let kind = serde_json::to_value(fault).unwrap_or_default()["kind"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned();
+                added.push(format!("{} {kind}", call.name()));
+            }
+            out.upstream = serde_json::Value::Object(upstream);
+            out.title = format!("{} (+ {})", self.title, added.join(", "));
+        }
+        let mut value = serde_json::to_value(&out).unwrap_or_default();
+        if let Some(m) = value.as_object_mut() {
+            m.remove("id");
+        }
+        serde_yaml_ng::to_string(&value).unwrap_or_default()
+    }
+
     /// What this scenario does to `call`, if anything.
     pub fn call(&self, call: Call) -> Option<CallOverride> {
         self.calls().ok()?.remove(&call)

@@ -44,6 +44,14 @@ pub const SCENARIO_HEADER: &str = "x-sim-scenario";
 /// keep what a run changed (a cancelled move, a saved card) apart from every other run.
 pub const RUN_HEADER: &str = "x-sim-run";
 
+/// Faults added from the scenario console (harness mode only): a JSON object of call name
+/// (`call::Call`) to fault, in a scenario file's `fault` form, e.g.
+/// `{"assign":{"kind":"timeout"}}`; each replaces that call's fault of the active scenario.
+pub const FAULTS_HEADER: &str = "x-sim-faults";
+/// Seeded chaos (harness mode only): `<percent>:<seed>`, e.g. `20:4711`; the simulators
+/// answer about `percent` % of calls with a fault chosen by a generator seeded with `seed`.
+pub const CHAOS_HEADER: &str = "x-sim-chaos";
+
 /// Header carrying the per-call tracking id (a UUID v4), seed 000 §7.
 pub const TRACKING_HEADER: &str = "trackingid";
 

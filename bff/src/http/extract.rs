@@ -9,7 +9,7 @@ use poem_openapi::{SecurityScheme, auth::ApiKey};
 
 use crate::{
     config::{Config, Mode},
-    http::scenario::{run_of, scenario_of},
+    http::scenario::{CONSOLE_NS, ConsoleSettings, run_of, scenario_of},
     state::AppState,
     upstream::{CallCtx, content::Lang},
 };
@@ -37,18 +37,41 @@ async fn csrf_checked(req: &Request, _token: ApiKey) -> Option<()> {
 /// The scenario and run chosen by the headers `x-sim-scenario` and `x-sim-run`, else by the
 /// harness cookies `sim_scenario` and `sim_run` (`http::scenario`), in harness mode only;
 /// both `None` in any other mode, whatever the caller sends (ARCHITECTURE.md "Scenarios").
+///
+/// With them, in harness mode: seeded chaos (`BFF_CHAOS`, or the browser's own from the
+/// scenario console) and the faults the console added to the active scenario, read from the
+/// session's `harness` context in the store (`http::scenario::ConsoleSettings`); a session
+/// without one costs no store read.
 #[derive(Debug, Clone, Default)]
 pub struct ScenarioSel {
     scenario: Option<String>,
     run: Option<String>,
+    faults: Option<String>,
+    chaos: Option<String>,
 }
 
 impl<'a> FromRequest<'a> for ScenarioSel {
     async fn from_request(req: &'a Request, _body: &mut RequestBody) -> poem::Result<Self> {
-        let harness = req
-            .data::<Arc<AppState>>()
-            .is_some_and(|s| s.config.harness());
-        Ok(Self::from_headers(harness, req.headers()))
+        let Some(state) = req.data::<Arc<AppState>>().filter(|s| s.config.harness()) else {
+            return Ok(Self::default());
+        };
+        let mut sel = Self::from_headers(true, req.headers());
+        sel.chaos = state.config.chaos.clone();
+        let console = req
+            .extensions()
+            .get::<poem::session::Session>()
+            .and_then(|s| crate::http::session::context_id(s, CONSOLE_NS));
+        if let Some(id) = console {
+            match state.store.get::<ConsoleSettings>(CONSOLE_NS, &id).await {
+                Ok(Some(settings)) => {
+                    sel.faults = settings.faults_for(sel.scenario.as_deref());
+                    sel.chaos = settings.chaos.or(sel.chaos);
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, "console settings unreadable"),
+            }
+        }
+        Ok(sel)
     }
 }
 
@@ -61,6 +84,7 @@ impl ScenarioSel {
         Self {
             scenario: scenario_of(headers),
             run: run_of(headers),
+            ..Self::default()
         }
     }
 
@@ -70,6 +94,8 @@ impl ScenarioSel {
             tracking_id: tracking_id.into(),
             scenario: self.scenario,
             run: self.run,
+            faults: self.faults,
+            chaos: self.chaos,
         }
     }
 }

@@ -9,7 +9,39 @@
 //! initial state, and two callers never see each other's changes (ARCHITECTURE.md
 //! "Scenarios"). Read in harness mode only (`http::extract::ScenarioSel`).
 
+use std::collections::BTreeMap;
+
 use poem::http::{HeaderMap, header};
+use serde::{Deserialize, Serialize};
+
+/// The store namespace of the scenario console's settings of a session (a flow context,
+/// `pp:ctx:harness:<id>`, extended with its session).
+pub const CONSOLE_NS: &str = "harness";
+
+/// What a browser set in the scenario console (issue 15 §1, §3), kept in the store as the
+/// session's `harness` context, never in process memory: faults added to calls of
+/// `scenario` (applied only while that is the browser's active scenario) and its seeded
+/// chaos (`<percent>:<seed>`, over `BFF_CHAOS`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConsoleSettings {
+    /// The scenario the faults were added to.
+    #[serde(default)]
+    pub scenario: Option<String>,
+    /// Added faults by call name (`upstream::call::Call`), in a scenario file's `fault` form.
+    #[serde(default)]
+    pub faults: BTreeMap<String, serde_json::Value>,
+    /// Seeded chaos of this browser, `<percent>:<seed>`.
+    #[serde(default)]
+    pub chaos: Option<String>,
+}
+
+impl ConsoleSettings {
+    /// The `x-sim-faults` value while `active` is the scenario the faults were added to.
+    pub fn faults_for(&self, active: Option<&str>) -> Option<String> {
+        (!self.faults.is_empty() && active.is_some() && self.scenario.as_deref() == active)
+            .then(|| serde_json::to_string(&self.faults).unwrap_or_default())
+    }
+}
 
 /// Cookie holding the chosen scenario id (`<flow>/<situation>`).
 pub const SCENARIO_COOKIE: &str = "sim_scenario";

@@ -3,7 +3,8 @@
 //! by default, seed 000 §9; see `config.rs`).
 //!
 //! Every call sends `trackingid`, `source: DIGITAL2.0` and the request's `x-request-id`; in
-//! harness mode only, also `x-sim-scenario` (from the harness cookie). Failures map onto
+//! harness mode only, also `x-sim-scenario`, `x-sim-run`, `x-sim-faults` and `x-sim-chaos`
+//! (the harness cookies and the scenario console's settings, `http::extract::ScenarioSel`). Failures map onto
 //! [`UpstreamError`]. Answers are read tolerantly in production and strictly in harness mode
 //! ([`drift`]).
 
@@ -160,6 +161,11 @@ pub struct CallCtx {
     /// Sent as `x-sim-run` when `Some` (harness mode only): what the simulators remember
     /// (a cancelled move, a saved card) is kept per run.
     pub run: Option<String>,
+    /// Sent as `x-sim-faults` when `Some` (harness mode only): the scenario console's faults
+    /// of this browser's active scenario, a JSON object of call name to fault.
+    pub faults: Option<String>,
+    /// Sent as `x-sim-chaos` when `Some` (harness mode only): `<percent>:<seed>`.
+    pub chaos: Option<String>,
 }
 
 /// Installs rustls' ring provider as the process default (the workspace builds reqwest without
@@ -246,6 +252,12 @@ impl Clients {
         }
         if let Some(r) = &ctx.run {
             rb = rb.header(RUN_HEADER, r);
+        }
+        if let Some(f) = &ctx.faults {
+            rb = rb.header(upstream::FAULTS_HEADER, f);
+        }
+        if let Some(c) = &ctx.chaos {
+            rb = rb.header(upstream::CHAOS_HEADER, c);
         }
         rb
     }

@@ -26,6 +26,7 @@ fn ctx() -> CallCtx {
         tracking_id: "7d0c1c9e-0000-4000-8000-0000000b0011".into(),
         scenario: None,
         run: None,
+        ..CallCtx::default()
     }
 }
 

@@ -17,6 +17,7 @@ mod csrf;
 mod dashboard_actions;
 mod dashboard_promo;
 mod faults;
+mod harness_console;
 mod headers;
 mod instances;
 mod integrity;

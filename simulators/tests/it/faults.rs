@@ -107,3 +107,133 @@ async fn unknown_fault_kinds_do_not_parse() {
         "delay needs ms"
     );
 }
+
+/// The scenario console's faults (`x-sim-faults`, sent by the BFF) replace the scenario's for
+/// their call and leave other calls alone; a header that does not parse is a typed 400.
+#[tokio::test]
+async fn console_faults_replace_the_scenarios_for_their_call() {
+    let cli = client();
+    let send = |faults: &'static str| {
+        cli.get("/serviceability/validate-customer-address")
+            .query("addressLine1", &"1200 Peachtree St")
+            .query("zip", &"30309")
+            .header(SCENARIO, "retail/address-single")
+            .header(upstream::FAULTS_HEADER, faults)
+            .send()
+    };
+    let r = send(r#"{"validateAddress":{"kind":"error5xx","status":502}}"#).await;
+    r.assert_status(StatusCode::BAD_GATEWAY);
+    assert_eq!(json(r).await["error"], "SIMULATED_FAULT");
+    send(r#"{"assign":{"kind":"timeout"}}"#)
+        .await
+        .assert_status_is_ok();
+    for bad in [
+        r#"{"nope":{"kind":"timeout"}}"#,
+        r#"{"assign":{"kind":"error5xx","status":200}}"#,
+        "[",
+    ] {
+        let r = send(bad).await;
+        r.assert_status(StatusCode::BAD_REQUEST);
+        let v = json(r).await;
+        assert_eq!(
+            (v["error"].as_str(), v["header"].as_str()),
+            (Some("BAD_HARNESS_HEADER"), Some("x-sim-faults")),
+            "{bad}"
+        );
+    }
+}
+
+/// Seeded chaos: the same seed over the same calls in a new run answers the same statuses
+/// and bodies in the same order; another seed differs; 0 % is the world's answer.
+#[tokio::test(start_paused = true)]
+async fn chaos_replays_per_run_and_seed() {
+    async fn answers(chaos: &str, run: &str) -> Vec<(u16, String)> {
+        let cli = client();
+        let mut out = Vec::new();
+        for _ in 0..40 {
+            let r = cli
+                .get("/serviceability/validate-customer-address")
+                .query("addressLine1", &"1200 Peachtree St")
+                .query("zip", &"30309")
+                .header(upstream::CHAOS_HEADER, chaos)
+                .header(upstream::RUN_HEADER, run)
+                .send();
+            // a timeout fault hangs 120 s (paused clock): still pending at 2 s is "timeout"
+            match tokio::time::timeout(Duration::from_millis(2000), r).await {
+                Ok(r) => {
+                    let status = r.0.status().as_u16();
+                    let body =
+                        r.0.into_body()
+                            .into_bytes()
+                            .await
+                            .map(|b| String::from_utf8_lossy(&b).into_owned())
+                            .unwrap_or_else(|_| "reset".into());
+                    out.push((status, body));
+                }
+                Err(_) => out.push((0, "timeout".into())),
+            }
+        }
+        out
+    }
+    let a = answers("50:4711", "chaos-it-a").await;
+    assert_eq!(
+        a,
+        answers("50:4711", "chaos-it-b").await,
+        "same seed, same answers"
+    );
+    assert_ne!(
+        a,
+        answers("50:4712", "chaos-it-c").await,
+        "another seed, other answers"
+    );
+    assert!(
+        a.iter().any(|(s, _)| *s == 200) && a.iter().any(|(s, _)| *s != 200),
+        "{a:?}"
+    );
+    assert!(
+        answers("0:4711", "chaos-it-d")
+            .await
+            .iter()
+            .all(|(s, _)| *s == 200)
+    );
+    let r = client()
+        .get("/serviceability/validate-customer-address")
+        .query("addressLine1", &"1200 Peachtree St")
+        .query("zip", &"30309")
+        .header(upstream::CHAOS_HEADER, "150:1")
+        .send()
+        .await;
+    r.assert_status(StatusCode::BAD_REQUEST);
+}
+
+/// The console's YAML of a scenario with added faults parses back to that scenario with
+/// those faults, its `respond`s kept.
+#[test]
+fn console_yaml_parses_back_with_the_faults() {
+    use simulators::scenario::{self, Call, Scenario};
+    let s = scenario::find("retail/existing-prepaid").expect("scenario");
+    let faults = [
+        (Call::Assign, Fault::Timeout),
+        (Call::Serviceability, Fault::Delay { ms: 700 }),
+    ]
+    .into_iter()
+    .collect();
+    let yaml = s.with_faults_yaml(&faults);
+    let back =
+        Scenario::parse("retail/copied.yaml", &yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    assert_eq!(back.call(Call::Assign).unwrap().fault, Some(Fault::Timeout));
+    let svc = back.call(Call::Serviceability).unwrap();
+    assert_eq!(svc.fault, Some(Fault::Delay { ms: 700 }));
+    assert_eq!(svc.respond, s.call(Call::Serviceability).unwrap().respond);
+    assert_eq!(
+        (back.expect, back.input),
+        (s.expect.clone(), s.input.clone())
+    );
+    assert!(
+        back.title
+            .ends_with("(+ serviceability delay, assign timeout)")
+            || back.title.contains("assign timeout"),
+        "{}",
+        back.title
+    );
+}

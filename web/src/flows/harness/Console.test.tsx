@@ -7,12 +7,13 @@ import { contentHandlers } from '../../testing/recordings';
 import { content } from '../../testing/content';
 import { renderApp } from '../../testing/render';
 import { groupScenarios, matches, startHref } from './console';
-import { consoleFixture } from './fixtures';
+import { consoleFixture, settingsFixture } from './fixtures';
 import { CONSOLE_TEXTS } from './texts';
 
 const server = setupServer(
   ...contentHandlers(content),
   http.get('/harness/console.json', () => HttpResponse.json({ scenarios: consoleFixture })),
+  http.get('/harness/settings', () => HttpResponse.json(settingsFixture(false))),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());

@@ -5,6 +5,7 @@ import type { FlowScreenProps } from '../../lib/flows';
 import type { Locale } from '../../lib/locale';
 import { useLocale } from '../../lib/useLocale';
 import { describeClass, fetchConsole, describeExpect, groupScenarios, scenarioAnchor, startHref, type ConsoleData, type ConsoleScenario, type FlowGroup } from './console';
+import { FaultPanel } from './FaultPanel';
 import type { HarnessPageDef } from './routes';
 import { CONSOLE_TEXTS, countText, type ConsoleTexts } from './texts';
 import '../../styles/harness.css';
@@ -29,7 +30,10 @@ export function ConsoleScreen(_props: FlowScreenProps<HarnessPageDef>) {
           {t.unavailable}
         </p>
       ) : data.data ? (
-        <ConsoleView scenarios={data.data.scenarios} locale={locale} />
+        <>
+          <FaultPanel locale={locale} />
+          <ConsoleView scenarios={data.data.scenarios} locale={locale} />
+        </>
       ) : (
         <p aria-busy="true">{t.loading}</p>
       )}

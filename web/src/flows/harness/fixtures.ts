@@ -1,4 +1,5 @@
 import type { ConsoleScenario } from './console';
+import type { ConsoleSettingsView } from './settings';
 
 /** Console rows for tests and stories (made-up ids and codes, so no coverage is claimed). */
 export const consoleFixture: ConsoleScenario[] = [
@@ -58,3 +59,20 @@ export const consoleFixture: ConsoleScenario[] = [
     browser: [],
   },
 ];
+
+/** `/harness/settings` for tests and stories: no active scenario, or a made-up one with two calls. */
+export function settingsFixture(active: boolean, over: Partial<ConsoleSettingsView> = {}): ConsoleSettingsView {
+  return {
+    scenario: active ? 'retail/sample-success' : null,
+    calls: [
+      { name: 'assign', service: 'van', method: 'POST', path: '/van/assign', inScenario: true },
+      { name: 'serviceability', service: 'serviceability', method: 'GET', path: '/serviceability/validate-customer-serviceability', inScenario: false },
+    ],
+    faults: {},
+    chaos: null,
+    defaultChaos: null,
+    yaml: active ? 'title: Device assigned, ready to buy\nflow: retail\n' : null,
+    file: active ? 'scenarios/retail/sample-success-copy.yaml' : null,
+    ...over,
+  };
+}

@@ -93,7 +93,7 @@ describe('faults on demand in the console', () => {
     expect(p.querySelector('[data-faults-status]')).toHaveTextContent(t.saved);
   });
 
-  it('removes one fault, or all, and a server error status comes from the form (English)', async () => {
+  it('removes a fault, and a server error status comes from the form (English)', async () => {
     const user = userEvent.setup();
     view = settingsFixture(true, { faults: { assign: { kind: 'timeout' } } });
     renderApp('/en/harness');

@@ -9,7 +9,7 @@
 use poem_openapi::{Enum, Object};
 use serde::{Deserialize, Serialize};
 
-use crate::content::{CodeText, FaqItem, Link};
+use crate::content::{BuyBroadbandLabel, BuyModal, CodeText, FaqItem, Link};
 
 /// Declares a content section like `crate::content` does: required strings or nested
 /// sections, both `poem_openapi::Object` and serde, camelCase on the wire.
@@ -60,6 +60,116 @@ section!(
         refill: RefillTexts,
         /// The reconnect page (issue 14).
         reconnect: ReconnectTexts,
+        /// The quick refill pages, no sign-in (issue 14, litepay).
+        litepay: LitepayTexts,
+    }
+);
+
+section!(
+    /// `/{locale}/litepay/refill` and `/litepay/order-confirmation` (seed 002 §2.11, §4.6,
+    /// §5): the page, its header and the three steps, the confirmation. Placeholders filled by
+    /// the web: `{price}`, `{count}`, `{seconds}`, `{last4}`. The lookup's notices and the
+    /// refusals are the BFF's catalogue messages (`PREACTIVATED_ERROR`,
+    /// `LITEPAY_MULTIPLE_ACCOUNTS`, `LITEPAY_ACCOUNT_NOT_LOCATED`).
+    LitepayTexts {
+        /// Page heading.
+        title: String,
+        /// The text under the heading.
+        description: String,
+        /// The "what is litepay" link and its modal.
+        what_is_link: String,
+        what_is: BuyModal,
+        /// The card on refilling other services: heading, text, link (sign in).
+        other_services_title: String,
+        other_services_body: String,
+        other_services_link: Link,
+        /// The plan-tier block of `HSD_030` (the buy flow's label: English from the
+        /// provider's widget, Spanish static).
+        broadband_label: BuyBroadbandLabel,
+        /// Show the sticky cart (seed 002 §2.11 "sticky-cart flag").
+        sticky_cart: bool,
+        /// Sticky cart: accessible name, `{count} item`, total label.
+        sticky_cart_label: String,
+        sticky_cart_items: String,
+        /// Header: the account link (sign in), the mobile menu button.
+        account_link: Link,
+        menu: String,
+        /// Shown while something loads.
+        loading: String,
+        /// A call failed without a catalogue message.
+        generic_error: String,
+        /// Step headings.
+        step_find: String,
+        step_payment: String,
+        step_confirm: String,
+        /// A completed step's accessible state (the check mark's text).
+        step_complete: String,
+        /// "Updating…" while a step's call runs.
+        updating: String,
+        /// Step 1: labels, hints, Next and its label while locating.
+        phone_label: String,
+        phone_hint: String,
+        zip_label: String,
+        next: String,
+        locating: String,
+        /// The cannot-locate notice's help link and modal, and the second "unfortunate" warning.
+        help_link: String,
+        help: BuyModal,
+        unfortunate: String,
+        /// Step 1 done: what was found (`{phone}` masked, `{zip}`).
+        found: String,
+        /// Step 2: the `REFILL_$45_FOR_60_DAYS` banner.
+        promo_banner: String,
+        /// Step 2: card entry's Save, the recap's labels, edit.
+        save_card: String,
+        billing_address: String,
+        mobile: String,
+        edit: String,
+        /// Step 2: the form's wait after a refusal, `{seconds}`.
+        retry_in: String,
+        /// Step 2: the card added; on to confirm.
+        continue_label: String,
+        /// The public marketing site: the third card refusal in a row leads there (seed 002
+        /// §4.3).
+        marketing_url: String,
+        /// Step 3 and the confirmation: order summary.
+        summary_title: String,
+        plan_30: String,
+        acp_credit: String,
+        taxes: String,
+        taxes_unavailable: String,
+        total: String,
+        /// An amount, `{price}`.
+        price: String,
+        /// Step 3: terms, its required message, confirm and refill, while refilling.
+        terms: String,
+        terms_required: String,
+        confirm: String,
+        refilling: String,
+        /// Confirmation page.
+        confirmation: LitepayConfirmationTexts,
+    }
+);
+
+section!(
+    /// `/{locale}/litepay/order-confirmation` (seed 002 §2.11).
+    LitepayConfirmationTexts {
+        title: String,
+        body: String,
+        /// Collapsible order total: heading, view and close details.
+        order_total: String,
+        view_details: String,
+        close_details: String,
+        /// Print or save.
+        print: String,
+        order_number: String,
+        phone: String,
+        zip: String,
+        /// A refill without `SUCCESS` or a number.
+        warning: String,
+        faq: FaqSection,
+        /// Back to the quick refill.
+        again: String,
     }
 );
 

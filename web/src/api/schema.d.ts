@@ -1685,6 +1685,8 @@ export interface components {
             refill: components["schemas"]["RefillTexts"] & unknown;
             /** @description The reconnect page (issue 14). */
             reconnect: components["schemas"]["ReconnectTexts"] & unknown;
+            /** @description The quick refill pages, no sign-in (issue 14, litepay). */
+            litepay: components["schemas"]["LitepayTexts"] & unknown;
         };
         /**
          * AccountHeader
@@ -3758,6 +3760,28 @@ export interface components {
             refilledAt: string;
         };
         /**
+         * LitepayConfirmationTexts
+         * @description `/{locale}/litepay/order-confirmation` (seed 002 §2.11).
+         */
+        LitepayConfirmationTexts: {
+            title: string;
+            body: string;
+            /** @description Collapsible order total: heading, view and close details. */
+            orderTotal: string;
+            viewDetails: string;
+            closeDetails: string;
+            /** @description Print or save. */
+            print: string;
+            orderNumber: string;
+            phone: string;
+            zip: string;
+            /** @description A refill without `SUCCESS` or a number. */
+            warning: string;
+            faq: components["schemas"]["FaqSection"];
+            /** @description Back to the quick refill. */
+            again: string;
+        };
+        /**
          * LitepayLookup
          * @description Answer of `lookupLitepayAccount`.
          */
@@ -3851,6 +3875,96 @@ export interface components {
             message?: string;
             /** @description Refilled or warning: the confirmation. */
             confirmation?: components["schemas"]["LitepayConfirmation"] & unknown;
+        };
+        /**
+         * LitepayTexts
+         * @description `/{locale}/litepay/refill` and `/litepay/order-confirmation` (seed 002 §2.11, §4.6,
+         *     §5): the page, its header and the three steps, the confirmation. Placeholders filled by
+         *     the web: `{price}`, `{count}`, `{seconds}`, `{last4}`. The lookup's notices and the
+         *     refusals are the BFF's catalogue messages (`PREACTIVATED_ERROR`,
+         *     `LITEPAY_MULTIPLE_ACCOUNTS`, `LITEPAY_ACCOUNT_NOT_LOCATED`).
+         */
+        LitepayTexts: {
+            /** @description Page heading. */
+            title: string;
+            /** @description The text under the heading. */
+            description: string;
+            /** @description The "what is litepay" link and its modal. */
+            whatIsLink: string;
+            whatIs: components["schemas"]["BuyModal"];
+            /** @description The card on refilling other services: heading, text, link (sign in). */
+            otherServicesTitle: string;
+            otherServicesBody: string;
+            otherServicesLink: components["schemas"]["Link"];
+            /**
+             * @description The plan-tier block of `HSD_030` (the buy flow's label: English from the
+             *     provider's widget, Spanish static).
+             */
+            broadbandLabel: components["schemas"]["BuyBroadbandLabel"] & unknown;
+            /** @description Show the sticky cart (seed 002 §2.11 "sticky-cart flag"). */
+            stickyCart: boolean;
+            /** @description Sticky cart: accessible name, `{count} item`, total label. */
+            stickyCartLabel: string;
+            stickyCartItems: string;
+            /** @description Header: the account link (sign in), the mobile menu button. */
+            accountLink: components["schemas"]["Link"] & unknown;
+            menu: string;
+            /** @description Shown while something loads. */
+            loading: string;
+            /** @description A call failed without a catalogue message. */
+            genericError: string;
+            /** @description Step headings. */
+            stepFind: string;
+            stepPayment: string;
+            stepConfirm: string;
+            /** @description A completed step's accessible state (the check mark's text). */
+            stepComplete: string;
+            /** @description "Updating…" while a step's call runs. */
+            updating: string;
+            /** @description Step 1: labels, hints, Next and its label while locating. */
+            phoneLabel: string;
+            phoneHint: string;
+            zipLabel: string;
+            next: string;
+            locating: string;
+            /** @description The cannot-locate notice's help link and modal, and the second "unfortunate" warning. */
+            helpLink: string;
+            help: components["schemas"]["BuyModal"];
+            unfortunate: string;
+            /** @description Step 1 done: what was found (`{phone}` masked, `{zip}`). */
+            found: string;
+            /** @description Step 2: the `REFILL_$45_FOR_60_DAYS` banner. */
+            promoBanner: string;
+            /** @description Step 2: card entry's Save, the recap's labels, edit. */
+            saveCard: string;
+            billingAddress: string;
+            mobile: string;
+            edit: string;
+            /** @description Step 2: the form's wait after a refusal, `{seconds}`. */
+            retryIn: string;
+            /** @description Step 2: the card added; on to confirm. */
+            continueLabel: string;
+            /**
+             * @description The public marketing site: the third card refusal in a row leads there (seed 002
+             *     §4.3).
+             */
+            marketingUrl: string;
+            /** @description Step 3 and the confirmation: order summary. */
+            summaryTitle: string;
+            plan30: string;
+            acpCredit: string;
+            taxes: string;
+            taxesUnavailable: string;
+            total: string;
+            /** @description An amount, `{price}`. */
+            price: string;
+            /** @description Step 3: terms, its required message, confirm and refill, while refilling. */
+            terms: string;
+            termsRequired: string;
+            confirm: string;
+            refilling: string;
+            /** @description Confirmation page. */
+            confirmation: components["schemas"]["LitepayConfirmationTexts"] & unknown;
         };
         /**
          * Loading

@@ -14,6 +14,7 @@ import { dashboardFlow } from '../flows/dashboard/routes';
 import { paymentsFlows } from '../flows/payments/routes';
 import { refillFlow } from '../flows/refill/routes';
 import { reconnectFlow } from '../flows/reconnect/routes';
+import { litepayFlow } from '../flows/litepay/routes';
 import { moveFlow } from '../flows/move/routes';
 import { retailFlow } from '../flows/retail/routes';
 import { signInFlows } from '../flows/signin/routes';
@@ -104,6 +105,7 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
     ...paymentsFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen, options)),
     mountFlow(refillFlow, async () => (await import('../flows/refill/RefillScreen')).RefillScreen, options),
     mountFlow(reconnectFlow, async () => (await import('../flows/reconnect/ReconnectScreen')).ReconnectScreen, options),
+    mountFlow(litepayFlow, async () => (await import('../flows/litepay/LitepayScreen')).LitepayScreen, options),
     mountFlow(moveFlow, async () => (await import('../flows/move/MoveScreen')).MoveScreen, options),
     mountFlow(activationFlow, async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen, options),
     mountFlow(harnessFlow, async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen, options),

@@ -32,7 +32,8 @@ export function useInApp(): boolean {
   return useSearchParams()[0].get('mobile') === 'true';
 }
 
-function LanguageSwitch({ locale, d }: { locale: Locale; d: Dictionary }) {
+/** The link to the same page in the other language (seed 000 §2: swaps /en/ and /es/, keeps the rest). */
+export function LanguageSwitch({ locale, d }: { locale: Locale; d: Dictionary }) {
   const location = useLocation();
   const target = otherLocale(locale);
   return (

@@ -37,7 +37,13 @@ export type AnalyticsEvent =
    * Seed 001 §5: the typed MAC address was not recognised (`maCAddressSubmissionErrorAlert`
    * shown); the address itself is not reported.
    */
-  | { event: 'macNotRecognized'; call: 'validateMac' };
+  | { event: 'macNotRecognized'; call: 'validateMac' }
+  /** Seed 002 §4.6: the quick refill located an account, its plan is in the cart. */
+  | { event: 'addToCart'; flowType: string; product: string; price: number }
+  /** Seed 002 §2.11: a completed quick refill (no order number, no personal data). */
+  | { event: 'purchase'; flowType: string; product: string; revenue: number }
+  /** Seed 002 §2.11: a tile shown, by name (the "acp learn tile"). */
+  | { event: 'impression'; name: string };
 
 declare global {
   interface Window {

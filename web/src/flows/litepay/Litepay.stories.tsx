@@ -1,0 +1,92 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { content } from '../../testing/content';
+import { contentHandlers } from '../../testing/recordings';
+import { StoryApp } from '../../testing/StoryApp';
+import type { Locale } from '../../lib/locale';
+import { confirmation, litepayTexts, lookups, refills, results } from './fixtures';
+import { litepayHandlers } from './handlers';
+
+/**
+ * The quick refill in each state (seed 002 §2.11, §4.3, §4.6), in English and Spanish, on MSW
+ * answers shaped as the contract (`handlers.ts`); a located account starts as after a reload
+ * (the BFF's session holds it), so most stories need no typing.
+ */
+const meta = {
+  title: 'Litepay',
+  component: StoryApp,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Canvas = ReturnType<typeof within>;
+type Handlers = Parameters<typeof litepayHandlers>[0];
+
+/** A story at `/{locale}/litepay/{page}` once `ready` (a selector) shows, after `act`. */
+function story(locale: Locale, page: string, answers: Handlers, ready: string, act?: (canvas: Canvas, locale: Locale) => Promise<void>): Story {
+  return {
+    args: { path: `/${locale}/litepay/${page}` },
+    parameters: { msw: { handlers: [...litepayHandlers(answers), ...contentHandlers(content)] } },
+    play: async ({ canvasElement }) => {
+      const canvas = within(canvasElement);
+      await act?.(canvas, locale);
+      await waitFor(() => expect(canvasElement.ownerDocument.querySelector(ready)).toBeVisible(), { timeout: 10_000 });
+    },
+  };
+}
+
+/** Types the world's phone and zip and presses Next. */
+const find = async (canvas: Canvas, locale: Locale) => {
+  const c = litepayTexts[locale].litepay;
+  await userEvent.type(await canvas.findByRole('textbox', { name: c.phoneLabel }, { timeout: 10_000 }), '4045550201');
+  await userEvent.type(canvas.getByRole('textbox', { name: c.zipLabel }), '30309');
+  await userEvent.click(canvas.getByTestId('find-next'));
+};
+const confirm = async (canvas: Canvas, locale: Locale) => {
+  fireEvent.click(await canvas.findByRole('checkbox', { name: litepayTexts[locale].litepay.terms }, { timeout: 10_000 }));
+  await userEvent.click(canvas.getByTestId('confirm-refill'));
+};
+
+const notice = (kind: string) => `[data-notice="${kind}"]`;
+
+export const FindAccount = story('en', 'refill', {}, '[data-testid="find-next"]');
+export const FindAccountEs = story('es', 'refill', {}, '[data-testid="find-next"]');
+export const Locating = story('en', 'refill', { lookups: [lookups.found], lookupDelayMs: 60_000 }, '[data-testid="find-next"][data-disabled]', find);
+export const Preactivated = story('en', 'refill', { lookups: [lookups.preactivated] }, notice('preactivated'), find);
+export const PreactivatedEs = story('es', 'refill', { lookups: [lookups.preactivatedEs] }, notice('preactivated'), find);
+export const MultipleAccounts = story('en', 'refill', { lookups: [lookups.multiple] }, notice('multipleAccounts'), find);
+export const MultipleAccountsEs = story('es', 'refill', { lookups: [lookups.multipleEs] }, notice('multipleAccounts'), find);
+export const NotLocated = story('en', 'refill', { lookups: [lookups.notLocated] }, notice('notLocated'), find);
+export const NotLocatedTwiceEs = story('es', 'refill', { lookups: [lookups.notLocatedEs] }, '[data-testid="unfortunate"]', async (canvas, locale) => {
+  await find(canvas, locale);
+  await canvas.findByTestId('lookup-notice', {}, { timeout: 10_000 });
+  await userEvent.click(canvas.getByTestId('find-next'));
+});
+export const CardEntry = story('en', 'refill', { located: refills.plain }, 'iframe');
+export const CardEntryPromoEs = story('es', 'refill', { located: refills.promo }, '[data-testid="promo-banner"]');
+export const CardRefused = story(
+  'en',
+  'refill',
+  { located: refills.plain, cards: [{ outcome: 'rejected', message: 'Card refused.', lock: { failures: 1, retryInMs: 30_000 } }] },
+  '[data-testid="retry-in"]',
+  async (canvas) => {
+    await canvas.findByTitle(litepayTexts.en.payments.editPayment.cardEntryTitle, {}, { timeout: 10_000 });
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: window.location.origin,
+        data: {
+          action: 'CPC_FORM_SUBMIT_RESPONSE',
+          data: { status: 'SUCCESS', cpcData: { cardDetails: { token: 't', expirationDate: '1230', cardType: 'visa', cardLast4Digits: '1111' } } },
+        },
+      }),
+    );
+  },
+);
+export const Confirm = story('en', 'refill', { located: refills.withCard }, '[data-testid="litepay-summary"]');
+export const ConfirmAcpEs = story('es', 'refill', { located: { ...refills.acp, card: refills.withCard.card } }, '[data-testid="litepay-summary"]');
+export const RefillRefused = story('en', 'refill', { located: refills.withCard, submit: results.failed }, '[data-testid="refill-error"]', confirm);
+export const RefillRefusedEs = story('es', 'refill', { located: refills.withCard, submit: results.failedEs }, '[data-testid="refill-error"]', confirm);
+export const Confirmation = story('en', 'order-confirmation', { confirmation }, '[data-testid="order-number"]');
+export const ConfirmationEs = story('es', 'order-confirmation', { confirmation }, '[data-testid="order-number"]');
+export const ConfirmationWarning = story('en', 'order-confirmation', { confirmation: { ...confirmation, orderNumber: undefined, warning: true } }, '[data-testid="refill-warning"]');

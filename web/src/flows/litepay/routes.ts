@@ -1,0 +1,21 @@
+import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+
+/**
+ * The quick refill without sign-in (seed 002 §2.1 routes `litepay`, `litepay/refill`,
+ * `litepay/order-confirmation`, §2.11): the entry redirects to the refill page.
+ */
+export type LitepayPageId = 'entry' | 'refill' | 'order-confirmation';
+export type LitepayPageDef = PageDef<LitepayPageId>;
+
+export const litepayFlow: FlowDef<LitepayPageId> = {
+  base: 'litepay',
+  // the shell reads `all` and the dictionary, the page the `litepay` and `payments` sections
+  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  flowType: 'litepayrefillflow|prepaid',
+  shell: 'own',
+  pages: [
+    { id: 'entry', path: '' },
+    { id: 'refill', path: 'refill', step: 'find-your-account' },
+    { id: 'order-confirmation', path: 'order-confirmation' },
+  ],
+};

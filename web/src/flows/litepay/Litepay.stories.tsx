@@ -53,6 +53,8 @@ const notice = (kind: string) => `[data-notice="${kind}"]`;
 export const FindAccount = story('en', 'refill', {}, '[data-testid="find-next"]');
 export const FindAccountEs = story('es', 'refill', {}, '[data-testid="find-next"]');
 export const Locating = story('en', 'refill', { lookups: [lookups.found], lookupDelayMs: 60_000 }, '[data-testid="find-next"][data-disabled]', find);
+export const LocatingEs = story('es', 'refill', { lookups: [lookups.found], lookupDelayMs: 60_000 }, '[data-testid="find-next"][data-disabled]', find);
+export const NotLocatedEs = story('es', 'refill', { lookups: [lookups.notLocatedEs] }, notice('notLocated'), find);
 export const Preactivated = story('en', 'refill', { lookups: [lookups.preactivated] }, notice('preactivated'), find);
 export const PreactivatedEs = story('es', 'refill', { lookups: [lookups.preactivatedEs] }, notice('preactivated'), find);
 export const MultipleAccounts = story('en', 'refill', { lookups: [lookups.multiple] }, notice('multipleAccounts'), find);
@@ -64,6 +66,7 @@ export const NotLocatedTwiceEs = story('es', 'refill', { lookups: [lookups.notLo
   await userEvent.click(canvas.getByTestId('find-next'));
 });
 export const CardEntry = story('en', 'refill', { located: refills.plain }, 'iframe');
+export const CardEntryEs = story('es', 'refill', { located: refills.plain }, 'iframe');
 export const CardEntryPromoEs = story('es', 'refill', { located: refills.promo }, '[data-testid="promo-banner"]');
 export const CardRefused = story(
   'en',
@@ -90,3 +93,4 @@ export const RefillRefusedEs = story('es', 'refill', { located: refills.withCard
 export const Confirmation = story('en', 'order-confirmation', { confirmation }, '[data-testid="order-number"]');
 export const ConfirmationEs = story('es', 'order-confirmation', { confirmation }, '[data-testid="order-number"]');
 export const ConfirmationWarning = story('en', 'order-confirmation', { confirmation: { ...confirmation, orderNumber: undefined, warning: true } }, '[data-testid="refill-warning"]');
+export const ConfirmationWarningEs = story('es', 'order-confirmation', { confirmation: { ...confirmation, orderNumber: undefined, warning: true } }, '[data-testid="refill-warning"]');

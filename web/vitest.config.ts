@@ -34,7 +34,7 @@ export default defineConfig({
     environmentOptions: { jsdom: { url: 'http://localhost:3000/en/dollargeneral' } },
     projects: [
       { extends: true, test: { name: 'shared', include, exclude: mocking, isolate: false } },
-      ...(mocking.length > 0 ? [{ extends: true, test: { name: 'isolated', include: mocking } }] : []),
+      ...(mocking.length > 0 ? [{ extends: true as const, test: { name: 'isolated', include: mocking } }] : []),
     ],
   },
 });

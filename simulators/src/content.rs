@@ -716,6 +716,12 @@ mod tests {
         "RECONNECT_NOT_AVAILABLE",
         "RECONNECT_NOT_SERVICEABLE",
         "RECONNECT_FAILED",
+        // the move (issue 13; `bff::flows::move`)
+        "MOVE_NOT_AVAILABLE",
+        "MOVE_ALREADY_SCHEDULED",
+        "MOVE_DATE_IN_PAST",
+        "MOVE_DATE_TOO_FAR",
+        "MOVE_FAILED",
     ];
 
     #[test]

@@ -123,6 +123,28 @@ pub const RECONNECT_STAGES: &[&str] = &[
     "error",
 ];
 
+/// Stages (`expect.stage`) a move scenario may end on (seed 002 §2.1 move routes, §2.8):
+/// `move` (the address check, with a notice or the invalid-address error), `move/schedule`
+/// (a refused date), `move/refill-required`, `move/refill-review` (a refused refill),
+/// `move/now` or `move/schedule-finalize` (ready, not created), `move/now-confirmation` or
+/// `move/schedule-confirmation` (moved), `move/not-available` (the account cannot move
+/// online), `dashboard/notifications` (a move is already scheduled), `dashboard` (the move
+/// cancelled), or `error`.
+pub const MOVE_STAGES: &[&str] = &[
+    "move",
+    "move/schedule",
+    "move/refill-required",
+    "move/refill-review",
+    "move/now",
+    "move/schedule-finalize",
+    "move/now-confirmation",
+    "move/schedule-confirmation",
+    "move/not-available",
+    "dashboard/notifications",
+    "dashboard",
+    "error",
+];
+
 /// The stages a scenario of `flow` may end on; `None` for an unknown flow.
 pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
     match flow {
@@ -136,6 +158,7 @@ pub fn stages(flow: &str) -> Option<&'static [&'static str]> {
         "payments" => Some(PAYMENTS_STAGES),
         "refill" => Some(REFILL_STAGES),
         "reconnect" => Some(RECONNECT_STAGES),
+        "move" => Some(MOVE_STAGES),
         _ => None,
     }
 }

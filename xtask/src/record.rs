@@ -181,6 +181,7 @@ const NOT_RECORDED: &[&str] = &[
     "refill",
     "reconnect",
     "litepay",
+    "move",
 ];
 
 /// Starts the BFF (harness mode, embedded simulators, 3 s upstream timeout so the timeout

@@ -22,6 +22,7 @@ mod headers;
 mod instances;
 mod integrity;
 mod litepay;
+mod r#move;
 mod logs;
 mod payments;
 mod methods_and_bodies;

@@ -51,7 +51,11 @@ fn every_file_parses_and_validates() {
     assert_eq!(count("refill"), 27);
     assert_eq!(count("reconnect"), 15);
     assert_eq!(count("litepay"), 12);
-    assert_eq!(scenario::all().len(), 35 + 55 + 40 + 8 + 5 + 13 + 37 + 27 + 15 + 12);
+    assert_eq!(count("move"), 22);
+    assert_eq!(
+        scenario::all().len(),
+        35 + 55 + 40 + 8 + 5 + 13 + 37 + 27 + 15 + 12 + 22
+    );
 }
 
 #[test]

@@ -208,6 +208,16 @@ pub const WALKERS: &[Walker] = &[
         select: Select::IdPrefix("reconnect/"),
     },
     Walker {
+        file: "bff/tests/it/move.rs",
+        layer: Layer::Bff,
+        markers: &[
+            "async fn every_move_scenario_ends_as_it_expects",
+            ".filter(|s| s.id.starts_with(\"move/\"))",
+            "let (e, id) = (&s.expect, &s.id);",
+        ],
+        select: Select::IdPrefix("move/"),
+    },
+    Walker {
         file: "bff/tests/it/litepay.rs",
         layer: Layer::Bff,
         markers: &[
@@ -297,6 +307,11 @@ pub const PATH_HELPERS: &[(&str, &str, &str)] = &[
         "/secure2/accounts/{accountId}/",
     ),
     (
+        "bff/tests/it/move.rs",
+        "format!(\"/secure2/accounts/{}/{tail}\", self.account)",
+        "/secure2/accounts/{accountId}/",
+    ),
+    (
         "bff/tests/it/refill_pin.rs",
         "format!(\"/secure2/accounts/{account}/refill/pin/{op}\")",
         "/secure2/accounts/{accountId}/refill/pin/",
@@ -342,6 +357,22 @@ pub const WALK_CALLS: &[(&str, &[&str])] = &[
             "auxAccount",
             "paymentInfo",
             "promotions",
+        ],
+    ),
+    (
+        "bff/tests/it/move.rs",
+        &[
+            "dashboard",
+            "auxAccount",
+            "validateAddress",
+            "serviceability",
+            "promotions",
+            "tax",
+            "paymentInfo",
+            "addPaymentInstrument",
+            "refill",
+            "createAuxAccount",
+            "updateScheduledMove",
         ],
     ),
     (

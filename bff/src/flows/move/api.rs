@@ -153,6 +153,14 @@ fn service(dash: &DashboardResponse, now: DateTime<Utc>) -> (Option<NaiveDate>, 
         .map_or((None, 0), |i| (Some(i.expiration_date()), i.days_remaining))
 }
 
+/// The expiration date a move counts from: none once the service has expired (so even a
+/// move today needs a refill; `rules::schedule` counts from yesterday).
+fn move_expiration(dash: &DashboardResponse, now: DateTime<Utc>) -> Option<NaiveDate> {
+    dash_rules::internet(dash, now)
+        .filter(|i| i.expiry >= now)
+        .map(|i| i.expiration_date())
+}
+
 fn seven_day_plan(dash: &DashboardResponse) -> bool {
     dash.available_plans
         .iter()
@@ -170,7 +178,7 @@ fn schedule_of(
         .move_mark
         .as_ref()
         .is_some_and(|m| m.refill.is_some());
-    let (exp, _) = service(dash, now);
+    let exp = move_expiration(dash, now);
     mctx.move_date
         .map(|d| rules::schedule(rules::today(now), exp, d, seven_day_plan(dash), refilled))
 }
@@ -203,7 +211,11 @@ fn view(
                 plan: r.cart.plan.clone(),
                 total: r.cart.total,
                 refilled_at: r.refilled_at.clone(),
-                expiration_date: iso(rules::refill_expiration(exp, today, bought)),
+                expiration_date: iso(rules::refill_expiration(
+                    move_expiration(dash, now),
+                    today,
+                    bought,
+                )),
             }
         });
     Move {

@@ -20,7 +20,7 @@ describe('merchant shell', () => {
     await userEvent.click(toggle);
     expect(router.state.location.pathname).toBe(retailHref('es'));
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
-    expect(await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading });
     const back = await screen.findByRole('link', { name: es.dictionary.languageToggleLabel });
     expect(back).toHaveAttribute('href', `${retailHref('en')}?x=1`);
   });
@@ -32,7 +32,7 @@ describe('merchant shell', () => {
     const zip = screen.getByRole('textbox', { name: en.merchantFlow.addressCheck.zipLabel });
     await userEvent.type(zip, '30312');
     await userEvent.click(screen.getByRole('link', { name: en.dictionary.languageToggleLabel }));
-    expect(await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.merchantFlow.addressCheck.heading });
     expect(screen.getByRole('combobox', { name: es.merchantFlow.addressCheck.streetLabel })).toHaveValue('500 Oak Ave');
     expect(screen.getByRole('textbox', { name: es.merchantFlow.addressCheck.zipLabel })).toHaveValue('30312');
   });
@@ -65,17 +65,17 @@ describe('merchant shell', () => {
 
   it('shows not found for other locales', async () => {
     renderApp(`/fr/${retailFlow.base}`);
-    expect(await screen.findByRole('heading', { name: en.dictionary.notFound.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: en.dictionary.notFound.title });
   });
 
   it('shows not found below the retail page: its table has no page there', async () => {
     renderApp(`${retailHref('es')}/extra`);
-    expect(await screen.findByRole('heading', { name: es.dictionary.notFound.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: es.dictionary.notFound.title });
     expect(document.querySelector('[data-stage="addressCheck"]')).toBeNull();
   });
 
   it('renders the error page from the dictionary', async () => {
     renderApp('/es/error');
-    expect(await screen.findByRole('heading', { name: es.dictionary.errorPage.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: es.dictionary.errorPage.title });
   });
 });

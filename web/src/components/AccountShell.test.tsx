@@ -58,7 +58,7 @@ describe('signed-in page shell (seed 001 §2 "Page shell")', () => {
     ['es', es.all],
   ] as const)('%s: greeting with the chosen first name, logout, refill for an active account', async (locale, c) => {
     renderShell(`/${locale}/dashboard`, { account: 'active' });
-    expect(await screen.findByText(c.header.greeting.replace('{name}', profile.greetingName))).toBeInTheDocument();
+    await screen.findByText(c.header.greeting.replace('{name}', profile.greetingName));
     expect(screen.getAllByRole('link', { name: c.header.refill.label })[0]).toHaveAttribute('href', `/${locale}${c.header.refill.url}`);
     expect(screen.queryByRole('link', { name: c.header.reactivate.label })).not.toBeInTheDocument();
     expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument();
@@ -158,7 +158,7 @@ describe('session-timeout modal (seed 001 §4 "Session and timeout", §9)', () =
     act(() => vi.advanceTimersByTime(700_000));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(50_000));
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await screen.findByRole('dialog');
   });
 
   it.each([

@@ -6,6 +6,9 @@ import { afterEach } from 'vitest';
 // seconds to import, so `findBy*` waits up to 20 s (the default 1 s made CI flaky; 10 s
 // failed once while the machine also built Rust).
 configure({ asyncUtilTimeout: 20_000 });
+// `await screen.findBy…(…)` is the check that an element shows: it fails when none comes. Wrapping
+// it in `expect(…).toBeInTheDocument()` failed in CI twice on a passing stage (a "sending" text,
+// a cart redrawn by a refetch): the element found was gone by the time it was checked.
 
 // files share a module graph and a jsdom (`web/vitest.config.ts`): what a test leaves in the
 // page's storage must not reach the next file

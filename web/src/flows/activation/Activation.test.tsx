@@ -40,7 +40,7 @@ describe('activation steps (seed 001 §4 "Activation", §5)', () => {
     const calls: ActivationCall[] = [];
     server.use(...activationHandlers({ entry: activations.found, result: results.success, calls }));
     const { router } = renderApp(link('en', '&guid=Z3VpZA%3D%3D'));
-    expect(await screen.findByRole('heading', { level: 1, name: en.page.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.page.title });
     expect(screen.queryByRole('heading', { name: new RegExp(en.steps.accountNameTitle) })).not.toBeInTheDocument();
     expect(activateButton()).toBeDisabled();
     expect(await screen.findByTestId('device-located')).toHaveTextContent('A4:B1:00:00:02:02');
@@ -49,7 +49,7 @@ describe('activation steps (seed 001 §4 "Activation", §5)', () => {
     expect(screen.getByTestId('account-id')).toHaveTextContent('8993100000000202');
     expect(calls.find((c) => c.op === 'getActivation')?.body).toEqual({ guid: 'Z3VpZA==' });
     await userEvent.click(activateButton());
-    expect(await screen.findByRole('heading', { level: 1, name: en.activate.successTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.activate.successTitle });
     expect(calls.find((c) => c.op === 'activateAccount')?.body).toEqual({ firstName: '', lastName: '', language: 'ENGLISH' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/dashboard'), { timeout: 3_000 });
     expect(router.state.location.search).toBe(`?accountId=${encodeURIComponent(ACCOUNT_B64)}`);
@@ -105,7 +105,7 @@ describe('activation steps (seed 001 §4 "Activation", §5)', () => {
     expect(calls.find((c) => c.op === 'validateMac')?.body).toEqual({ mac: 'A4:B1:00:00:02:02' });
     await waitFor(() => expect(activateButton(es)).toBeEnabled());
     await userEvent.click(activateButton(es));
-    expect(await screen.findByRole('heading', { level: 1, name: es.activate.successTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.activate.successTitle });
     expect(calls.find((c) => c.op === 'activateAccount')?.body).toEqual({ firstName: '', lastName: '', language: 'SPANISH' });
   });
 
@@ -128,11 +128,11 @@ describe('activation steps (seed 001 §4 "Activation", §5)', () => {
     renderApp(link('es'));
     const first = await screen.findByRole('textbox', { name: es.steps.firstName });
     const last = screen.getByRole('textbox', { name: es.steps.lastName });
-    expect(await screen.findByTestId('device-located')).toBeInTheDocument();
+    await screen.findByTestId('device-located');
     expect(activateButton(es)).toBeDisabled();
     await userEvent.click(first);
     await userEvent.tab();
-    expect(await screen.findByText(es.steps.nameRequired)).toBeInTheDocument();
+    await screen.findByText(es.steps.nameRequired);
     await userEvent.type(first, 'Ana');
     expect(activateButton(es)).toBeDisabled();
     await userEvent.type(last, ' Ruiz ');
@@ -150,7 +150,7 @@ describe('activation outcome (seed 001 §4 "Activation", §8)', () => {
     const { router } = renderApp(link('en'));
     await waitFor(() => expect(activateButton()).toBeEnabled());
     await userEvent.click(activateButton());
-    expect(await screen.findByRole('heading', { level: 1, name: en.error.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.error.title });
     expect(router.state.location.pathname).toBe('/en/activation/error');
     expect(screen.getByRole('link', { name: en.error.link })).toHaveAttribute('href', en.error.linkUrl);
   });
@@ -162,7 +162,7 @@ describe('activation outcome (seed 001 §4 "Activation", §8)', () => {
     const { container } = renderApp(link('en', '&bhr=true'));
     await waitFor(() => expect(activateButton()).toBeEnabled());
     await userEvent.click(activateButton());
-    expect(await screen.findByText(en.activate.waitingForModem)).toBeInTheDocument();
+    await screen.findByText(en.activate.waitingForModem);
     const pings = () => calls.filter((c) => c.op === 'ping').length;
     await waitFor(() => expect(pings()).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(PING_INTERVAL_MS - 500));
@@ -171,23 +171,23 @@ describe('activation outcome (seed 001 §4 "Activation", §8)', () => {
     await waitFor(() => expect(pings()).toBe(2));
     expect(container.querySelector('[data-page="activation"]')).toHaveAttribute('data-stage', 'waiting-for-modem');
     await act(() => vi.advanceTimersByTimeAsync(PING_INTERVAL_MS));
-    expect(await screen.findByRole('heading', { level: 1, name: en.activate.successTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.activate.successTitle });
     expect(pings()).toBe(3);
   });
 
   it('getActivation answering next: error goes to the error page after 3 s', async () => {
     server.use(...activationHandlers({ entry: activations.error }));
     const { router } = renderApp(link('es'));
-    expect(await screen.findByText(es.page.loading)).toBeInTheDocument();
+    await screen.findByText(es.page.loading);
     expect(router.state.location.pathname).toBe('/es/activation');
-    expect(await screen.findByRole('heading', { level: 1, name: es.error.title }, { timeout: 6_000 })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.error.title }, { timeout: 6_000 });
     expect(router.state.location.pathname).toBe('/es/activation/error');
   });
 
   it('getActivation failing (502) goes to the error page too, the failure reported', async () => {
     server.use(...activationHandlers({ entry: { errorCode: 'UPSTREAM_ERROR', status: 502 } }));
     renderApp(link('en'));
-    expect(await screen.findByRole('heading', { level: 1, name: en.error.title }, { timeout: 6_000 })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.error.title }, { timeout: 6_000 });
     expect(window.dataLayer).toContainEqual({ event: 'apiError', call: 'getActivation', errorCode: 'UPSTREAM_ERROR', errorMessage: 'UPSTREAM_ERROR' });
   });
 });
@@ -207,7 +207,7 @@ describe('activation entry checks (seed 001 §4 "Activation", §6)', () => {
     const calls: ActivationCall[] = [];
     server.use(...activationHandlers({ entry: activations.found, calls }));
     const { router } = renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: en.error.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.error.title });
     expect(router.state.location.pathname).toBe('/en/activation/error');
     expect(calls.filter((c) => c.op === 'getActivation')).toHaveLength(0);
   });
@@ -228,7 +228,7 @@ describe('activation timers (seed 001 §4 "Session and timeout", §9)', () => {
     await act(() => vi.advanceTimersByTimeAsync(FIXED_LOGOUT_MS - 600_000 - 5_000));
     expect(calls.find((c) => c.op === 'signOut')).toBeUndefined();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    expect(await screen.findByText(es.timeout.loggingOut)).toBeInTheDocument();
+    await screen.findByText(es.timeout.loggingOut);
     await waitFor(() => expect(calls.find((c) => c.op === 'signOut')?.body).toEqual({ locale: 'es', expired: true }));
     expect(window.dataLayer).toContainEqual({ event: 'sessionTimeout', cause: 'activation' });
     await waitFor(() => expect(leaveApp).toHaveBeenCalled());

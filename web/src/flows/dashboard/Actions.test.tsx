@@ -72,7 +72,7 @@ describe('cancel a scheduled move (seed 001 §2 "Page shell" info modal, §4 "Sc
   it('without the router flag the dashboard shows no banner', async () => {
     server.use(...dashboardHandlers(dashboards.active));
     renderApp('/en/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: dashboardContent.en.pageTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: dashboardContent.en.pageTitle });
     expect(screen.queryByTestId('move-cancelled')).not.toBeInTheDocument();
   });
 });
@@ -93,7 +93,7 @@ describe('reset-router modal (seed 001 §2 "Dashboard")', () => {
     const dialog = await screen.findByRole('dialog', { name: r.title });
     expect(dialog).toHaveTextContent(r.intro);
     await user.click(screen.getByRole('button', { name: r.restart }));
-    expect(await screen.findByText(r.sending)).toBeInTheDocument();
+    await screen.findByText(r.sending);
     await waitFor(() => expect(screen.getByTestId('reset-router-modal')).toHaveAttribute('data-stage', stage));
     const [title, body] = stage === 'restarted' ? [r.restartedTitle, r.restartedBody] : [r.failedTitle, r.failedBody];
     expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();

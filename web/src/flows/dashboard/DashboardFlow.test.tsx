@@ -35,7 +35,7 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
     });
     renderApp(`/${locale}/dashboard`);
     const c = locale === 'en' ? en : es;
-    expect(await screen.findByRole('heading', { level: 1, name: c.pageTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: c.pageTitle });
     expect(screen.getByRole('heading', { level: 2, name: c.services.heading })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: c.acp.heading })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: c.helpfulLinks.heading })).toBeInTheDocument();
@@ -47,13 +47,13 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
     const other = '8773100000000009';
     server.use(...dashboardHandlers(dashboards.error, { others: { [other]: dashboards.tv } }));
     renderApp(`/en/dashboard?accountId=${btoa(other)}`);
-    expect(await screen.findByTestId('tv-products')).toBeInTheDocument();
+    await screen.findByTestId('tv-products');
   });
 
   it('deactivated: the reconnect FAQ shows', async () => {
     server.use(...dashboardHandlers(dashboards.deactivated));
     renderApp('/en/dashboard');
-    expect(await screen.findByRole('heading', { level: 2, name: en.reconnectFaq.heading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 2, name: en.reconnectFaq.heading });
     expect(screen.getByRole('button', { name: en.reconnectFaq.items[0]!.question })).toBeInTheDocument();
   });
 
@@ -84,7 +84,7 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
     const aux = '8773100000000003';
     server.use(...dashboardHandlers(dashboards.auxDashboard, { others: { [aux]: dashboards.amber } }));
     const { router } = renderApp('/en/dashboard');
-    expect(await screen.findByText('5 days left')).toBeInTheDocument();
+    await screen.findByText('5 days left');
     expect(router.state.location.search).toBe(`?accountId=${btoa(aux)}`);
   });
 

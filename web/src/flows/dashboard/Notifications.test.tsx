@@ -26,7 +26,7 @@ describe('notifications page (seed 001 §2 routes, §4 "Scheduled move")', () =>
     const c = dashboardContent[locale];
     server.use(...dashboardHandlers(dashboards.scheduledMove));
     renderApp(`/${locale}/dashboard/notifications`);
-    expect(await screen.findByRole('heading', { level: 1, name: c.notifications.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: c.notifications.title });
     expect(screen.getByRole('heading', { level: 2, name: c.notifications.moveHeading })).toBeInTheDocument();
     expect(screen.getByTestId('move-to')).toHaveTextContent('45 Elm StCamden, NJ 08102');
     expect(screen.getByTestId('move-date')).toHaveTextContent('12/3/2026');
@@ -38,7 +38,7 @@ describe('notifications page (seed 001 §2 routes, §4 "Scheduled move")', () =>
   it('no scheduled move: the dashboard instead', async () => {
     server.use(...dashboardHandlers(dashboards.active));
     const app = renderApp('/en/dashboard/notifications');
-    expect(await screen.findByRole('heading', { level: 1, name: dashboardContent.en.pageTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: dashboardContent.en.pageTitle });
     expect(screen.queryByTestId('scheduled-move')).not.toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/en/dashboard');
   });

@@ -26,7 +26,7 @@ describe('service detail pages (seed 001 §2 routes "detail-hsd, detail-xitv, de
     const c = dashboardContent[locale];
     server.use(...dashboardHandlers(dashboards.amber));
     renderApp(`/${locale}/dashboard/detail-hsd`);
-    expect(await screen.findByRole('heading', { level: 1, name: c.services.internetName })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: c.services.internetName });
     expect(screen.getByTestId('detail-status')).toHaveTextContent(c.detail.status.active);
     expect(screen.getByTestId('detail-days')).toHaveTextContent('5');
     // 2026-11-28 in both languages (seed 001 §9)
@@ -55,7 +55,7 @@ describe('service detail pages (seed 001 §2 routes "detail-hsd, detail-xitv, de
     const c = dashboardContent[locale];
     server.use(...dashboardHandlers(dashboards.tv));
     renderApp(`/${locale}/dashboard/detail-xitv`);
-    expect(await screen.findByRole('heading', { level: 1, name: c.detail.xitvTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: c.detail.xitvTitle });
     const names = within(screen.getByTestId('detail-products'))
       .getAllByRole('listitem')
       .map((li) => li.textContent);
@@ -73,7 +73,7 @@ describe('service detail pages (seed 001 §2 routes "detail-hsd, detail-xitv, de
     const c = dashboardContent[locale];
     server.use(...dashboardHandlers(dashboards.tv200));
     const { unmount } = renderApp(`/${locale}/dashboard/detail-tv200`);
-    expect(await screen.findByRole('heading', { level: 1, name: c.detail.tv200Title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: c.detail.tv200Title });
     expect(within(screen.getByTestId('detail-tv200')).getByText(c.detail.status.active)).toBeInTheDocument();
     unmount();
     server.use(...dashboardHandlers(dashboards.active));
@@ -85,7 +85,7 @@ describe('service detail pages (seed 001 §2 routes "detail-hsd, detail-xitv, de
     const other = '8773100000000009';
     server.use(...dashboardHandlers(dashboards.error, { others: { [other]: dashboards.tv } }));
     renderApp(`/en/dashboard/detail-xitv?accountId=${btoa(other)}`);
-    expect(await screen.findByTestId('detail-products')).toBeInTheDocument();
+    await screen.findByTestId('detail-products');
     expect(screen.getByRole('link', { name: dashboardContent.en.detail.back })).toHaveAttribute('href', `/en/dashboard?accountId=${encodeURIComponent(btoa(other))}`);
   });
 });

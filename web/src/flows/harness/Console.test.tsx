@@ -51,7 +51,7 @@ describe('scenario console page', () => {
   it('shows every scenario with its codes, expectation, story, browser test and start links in both languages', async () => {
     renderApp('/en/harness');
     const t = CONSOLE_TEXTS.en;
-    expect(await screen.findByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: t.title });
     const retail = await screen.findByRole('region', { name: /^retail/ });
     expect(ids(retail)).toEqual(['retail/sample-notice-a', 'retail/sample-notice-b', 'retail/sample-success']);
     expect(within(retail).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([

@@ -49,7 +49,7 @@ describe('quick refill (seed 002 §2.11, §4.6)', () => {
     server.use(...litepayHandlers({ lookups: [lookups.found], calls, lookupDelayMs: 60_000 }));
     const app = renderApp('/en/litepay');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/en/litepay/refill'));
-    expect(await screen.findByRole('heading', { level: 1, name: en.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.title });
     const phone = await screen.findByRole('textbox', { name: en.phoneLabel });
     expect(phone).toHaveAttribute('type', 'tel');
     expect(phone).toHaveAttribute('maxlength', '16');
@@ -72,7 +72,7 @@ describe('quick refill (seed 002 §2.11, §4.6)', () => {
     server.use(...litepayHandlers({ lookups: [lookups.promo] }));
     renderApp('/en/litepay/refill');
     await find();
-    expect(await screen.findByTitle(litepayTexts.en.payments.editPayment.cardEntryTitle)).toBeInTheDocument();
+    await screen.findByTitle(litepayTexts.en.payments.editPayment.cardEntryTitle);
     expect(screen.getByTestId('step-find')).toHaveAttribute('data-complete', 'true');
     expect(screen.getByTestId('promo-banner')).toHaveTextContent(en.promoBanner);
     expect(events()).toContainEqual({ event: 'addToCart', flowType: 'litepayrefillflow|prepaid', product: 'HSD_030', price: 45 });
@@ -125,12 +125,12 @@ describe('quick refill (seed 002 §2.11, §4.6)', () => {
     expect(submits).toHaveLength(1);
     expect(submits[0]!.body).toEqual({ termsAccepted: true });
     expect(submits[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByRole('heading', { level: 1, name: en.confirmation.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.confirmation.title });
     expect(screen.getByTestId('order-number')).toHaveTextContent('EZ00000001');
     expect(events()).toContainEqual({ event: 'purchase', flowType: 'litepayrefillflow|prepaid', product: 'HSD_030', revenue: 45 });
     expect(events()).toContainEqual({ event: 'impression', name: 'acp learn tile' });
     await userEvent.click(screen.getByRole('button', { name: new RegExp(en.confirmation.viewDetails) }));
-    expect(await screen.findByRole('button', { name: new RegExp(en.confirmation.closeDetails) })).toBeInTheDocument();
+    await screen.findByRole('button', { name: new RegExp(en.confirmation.closeDetails) });
   });
 
   it('a refused refill: its message inside step 2, which reopens and is scrolled to; the next attempt has a new key', async () => {
@@ -186,10 +186,10 @@ describe('quick refill (seed 002 §2.11, §4.6)', () => {
     server.use(...litepayHandlers());
     const app = renderApp('/es/litepay/order-confirmation');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/es/litepay/refill'));
-    expect(await screen.findByRole('heading', { level: 1, name: es.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.title });
     server.use(...litepayHandlers({ confirmation: { ...confirmation, orderNumber: undefined, warning: true } }));
     renderApp('/es/litepay/order-confirmation');
-    expect(await screen.findByRole('heading', { level: 1, name: es.confirmation.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.confirmation.title });
     expect(screen.getByTestId('refill-warning')).toHaveTextContent(es.confirmation.warning);
     expect(screen.queryByTestId('order-number')).not.toBeInTheDocument();
   });

@@ -38,17 +38,17 @@ describe('move entry and date (seed 002 §2.8; seed 000 §2 move variant)', () =
       calls,
     });
     const app = renderApp('/en/move');
-    expect(await screen.findByRole('heading', { level: 1, name: enContent.merchantFlow.addressCheck.moveHeading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: enContent.merchantFlow.addressCheck.moveHeading });
     expect(screen.getByTestId('move-from')).toHaveTextContent('1200 Peachtree St, Apt 4');
     await userEvent.type(screen.getByRole('combobox'), '77 Elm St');
     await userEvent.type(screen.getByRole('textbox', { name: enContent.merchantFlow.addressCheck.zipLabel }), '30030');
     await userEvent.click(screen.getByRole('button', { name: enContent.merchantFlow.addressCheck.submit }));
-    expect(await screen.findByRole('heading', { level: 1, name: en.addressConfirmation.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.addressConfirmation.title });
     expect(calls[0]).toEqual({ op: 'checkMoveAddress', body: { addressLine1: '77 Elm St', zip: '30030' } });
     expect(screen.getByTestId('move-to')).toHaveTextContent('77 Elm St');
     await userEvent.click(screen.getByRole('link', { name: en.addressConfirmation.moveToday }));
     await userEvent.click(await screen.findByRole('button', { name: en.scheduleNow.continueLabel }));
-    expect(await screen.findByRole('heading', { level: 1, name: en.now.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.now.title });
     expect(calls[1]).toEqual({ op: 'setMoveDate', body: { moveDate: '2026-01-05' } });
     await userEvent.dblClick(screen.getByRole('button', { name: en.now.submit }));
     expect(await screen.findByTestId('confirmation-number')).toHaveTextContent('MV00012346');
@@ -69,7 +69,7 @@ describe('move entry and date (seed 002 §2.8; seed 000 §2 move variant)', () =
     await userEvent.click(screen.getByRole('button', { name: enContent.merchantFlow.addressCheck.submit }));
     await userEvent.click(await screen.findByRole('radio', { name: /Apt 2/ }));
     await userEvent.click(screen.getByRole('button', { name: enContent.merchantFlow.multiUnit.confirm }));
-    expect(await screen.findByRole('heading', { level: 1, name: enContent.merchantFlow.unserviceable.heading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: enContent.merchantFlow.unserviceable.heading });
     expect(calls[1]).toEqual({ op: 'chooseMoveUnit', body: { locationId: 'LOC00000002' } });
   });
 
@@ -77,18 +77,18 @@ describe('move entry and date (seed 002 §2.8; seed 000 §2 move variant)', () =
     const calls: MoveCall[] = [];
     use({ move: moves.destination, date: () => moves.refillRequired, calls });
     const app = renderApp('/en/move/schedule');
-    expect(await screen.findByRole('heading', { level: 1, name: en.schedule.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.schedule.title });
     const field = screen.getByLabelText(en.schedule.dateLabel);
     expect(field).toHaveAttribute('min', '2026-01-05');
     await userEvent.click(screen.getByRole('button', { name: en.schedule.continueLabel }));
-    expect(await screen.findByText(en.schedule.dateRequired)).toBeInTheDocument();
+    await screen.findByText(en.schedule.dateRequired);
     fireEvent.change(field, { target: { value: '2026-01-02' } });
     await userEvent.click(screen.getByRole('button', { name: en.schedule.continueLabel }));
-    expect(await screen.findByText(en.schedule.datePast)).toBeInTheDocument();
+    await screen.findByText(en.schedule.datePast);
     expect(calls).toHaveLength(0);
     fireEvent.change(field, { target: { value: '2026-01-25' } });
     await userEvent.click(screen.getByRole('button', { name: en.schedule.continueLabel }));
-    expect(await screen.findByRole('heading', { level: 1, name: en.refillRequired.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.refillRequired.title });
     expect(calls).toEqual([{ op: 'setMoveDate', body: { moveDate: '2026-01-25' } }]);
     expect(path(app)).toBe('/en/move/refill-required');
     expect(screen.getByTestId('progress')).toHaveAttribute('data-percent', '33');
@@ -116,7 +116,7 @@ describe('move refill (seed 002 §2.8)', () => {
     );
     const app = renderApp('/en/move/refill-required');
     await userEvent.click(await screen.findByRole('button', { name: moveTexts.en.refill.customize.next }));
-    expect(await screen.findByRole('heading', { level: 1, name: en.refillReviewHeading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.refillReviewHeading });
     expect(path(app)).toBe('/en/move/refill-review');
     expect(screen.getByTestId('progress')).toHaveAttribute('data-percent', '66');
     await userEvent.click(screen.getByRole('checkbox', { name: moveTexts.en.refill.review.agreement }));
@@ -127,7 +127,7 @@ describe('move refill (seed 002 §2.8)', () => {
     expect(calls.filter((c) => c.op === 'submitRefill')).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(SUBMIT_DELAY_MS);
     vi.useRealTimers();
-    expect(await screen.findByRole('heading', { level: 1, name: en.refillConfirmation.heading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.refillConfirmation.heading });
     expect(calls.filter((c) => c.op === 'submitRefill')).toHaveLength(1);
     expect(screen.getByTestId('progress')).toHaveAttribute('data-percent', '100');
     expect(screen.getByTestId('refill-expiry')).toHaveTextContent('2/19/2026');
@@ -158,7 +158,7 @@ describe('schedule and cancel (seed 002 §2.8, §4.4)', () => {
     const app = renderApp('/en/move/schedule-finalize');
     expect(await screen.findByRole('link', { name: `${en.editDate}: ${en.moveDateLabel}` })).toHaveAttribute('href', '/en/move/schedule');
     await userEvent.click(screen.getByRole('button', { name: en.finalize.submit }));
-    expect(await screen.findByRole('heading', { level: 1, name: en.scheduleConfirmation.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.scheduleConfirmation.title });
     expect(path(app)).toBe('/en/move/schedule-confirmation');
     expect(screen.getByTestId('confirmation-number')).toHaveTextContent('MV00012345');
     expect(screen.getByTestId('move-to')).toHaveTextContent('Decatur, GA 30030');
@@ -185,13 +185,13 @@ describe('schedule and cancel (seed 002 §2.8, §4.4)', () => {
   it('Spanish confirmation; a move already scheduled goes to the notifications page; not available shows its message', async () => {
     use({ move: moves.later, confirmation: confirmations.later });
     renderApp('/es/move/schedule-confirmation');
-    expect(await screen.findByRole('heading', { level: 1, name: es.scheduleConfirmation.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.scheduleConfirmation.title });
     expect(screen.getByRole('button', { name: es.cancel })).toBeInTheDocument();
     server.use(...moveHandlers({ move: { errorCode: 'MOVE_ALREADY_SCHEDULED', status: 409 } }));
     const scheduled = renderApp('/en/move');
     await waitFor(() => expect(path(scheduled)).toBe('/en/dashboard/notifications'));
     server.use(...moveHandlers({ move: { errorCode: 'MOVE_NOT_AVAILABLE', status: 409, message: 'Not online.' } }));
     renderApp('/en/move');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not online.' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Not online.' });
   });
 });

@@ -39,7 +39,7 @@ describe('edit payment (seed 002 §2.9, seed 001 §4 "Payment instrument")', () 
   ] as const)('%s: the saved card masked, Edit shows the card entry and Cancel hides it', async (locale, c) => {
     server.use(...paymentsHandlers({ info: infos.saved }));
     renderApp(`/${locale}/dashboard/edit-payment`);
-    expect(await screen.findByRole('heading', { level: 1, name: c.editPayment.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: c.editPayment.title });
     expect(screen.getByTestId('saved-card')).toHaveTextContent('xxxx-xxxx-xxxx-1234');
     expect(screen.getByTestId('saved-card')).toHaveTextContent(c.cardTypes.visa);
     expect(screen.queryByTitle(c.editPayment.cardEntryTitle)).not.toBeInTheDocument();
@@ -54,10 +54,10 @@ describe('edit payment (seed 002 §2.9, seed 001 §4 "Payment instrument")', () 
     const calls: PaymentsCall[] = [];
     server.use(...paymentsHandlers({ info: infos.noCard, change: changes.done, calls }));
     renderApp('/en/dashboard/edit-payment');
-    expect(await screen.findByText(en.editPayment.noCard)).toBeInTheDocument();
+    await screen.findByText(en.editPayment.noCard);
     expect(screen.getByTitle(en.editPayment.cardEntryTitle)).toBeInTheDocument();
     cardEntryAnswers('1111');
-    expect(await screen.findByText(en.editPayment.saved)).toBeInTheDocument();
+    await screen.findByText(en.editPayment.saved);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.op).toBe('payment-instrument');
     expect(calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
@@ -79,7 +79,7 @@ describe('edit payment (seed 002 §2.9, seed 001 §4 "Payment instrument")', () 
     server.use(...paymentsHandlers({ info: infos.saved, change: changes.removed, calls }));
     renderApp('/en/dashboard/edit-payment');
     await userEvent.click(await screen.findByRole('button', { name: en.editPayment.remove }));
-    expect(await screen.findByText(en.editPayment.removed)).toBeInTheDocument();
+    await screen.findByText(en.editPayment.removed);
     expect(calls.map((c) => c.op)).toEqual(['payment-instrument/remove']);
   });
 
@@ -120,7 +120,7 @@ describe('auto-refill (seed 001 §4 "Auto-refill", seed 002 §2.7)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: c.autoRefill.terms }));
     expect(enrol).toBeEnabled();
     await userEvent.click(enrol);
-    expect(await screen.findByText(c.autoRefill.enrolled)).toBeInTheDocument();
+    await screen.findByText(c.autoRefill.enrolled);
     expect(calls).toMatchObject([{ op: 'auto-refill/enrol', body: { termsAccepted: true } }]);
   });
 
@@ -129,7 +129,7 @@ describe('auto-refill (seed 001 §4 "Auto-refill", seed 002 §2.7)', () => {
     renderApp('/en/dashboard/auto-refill');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: en.autoRefill.cancel }));
-    expect(await screen.findByText('Successfuly disabled auto-refill')).toBeInTheDocument();
+    await screen.findByText('Successfuly disabled auto-refill');
   });
 
   it('BUS_PMT_006: the message, auto-refill stays off', async () => {
@@ -144,7 +144,7 @@ describe('auto-refill (seed 001 §4 "Auto-refill", seed 002 §2.7)', () => {
   it('not offered: why, no Enrol', async () => {
     server.use(...paymentsHandlers({ info: infos.notOffered }));
     renderApp('/es/dashboard/auto-refill');
-    expect(await screen.findByText(es.autoRefill.notOffered)).toBeInTheDocument();
+    await screen.findByText(es.autoRefill.notOffered);
     expect(screen.queryByRole('button', { name: es.autoRefill.enrol })).not.toBeInTheDocument();
   });
 });
@@ -153,7 +153,7 @@ describe('payment history (seed 001 §2 "Payment history")', () => {
   it('es: groups with m/d/yyyy dates and totals; pages with ellipses above 7', async () => {
     server.use(...paymentsHandlers({ info: infos.saved, history: (p) => history(100, p) }));
     renderApp('/es/dashboard/payment-history');
-    expect(await screen.findByRole('heading', { level: 1, name: es.history.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.history.title });
     const groups = await screen.findAllByTestId('history-group');
     expect(groups[0]).toHaveTextContent('3/1/2026');
     expect(groups[0]).toHaveTextContent('Total: $60.00');
@@ -169,7 +169,7 @@ describe('payment history (seed 001 §2 "Payment history")', () => {
   it('no payments: the empty text, no pagination', async () => {
     server.use(...paymentsHandlers({ info: infos.saved, history: (p) => history(0, p) }));
     renderApp('/en/dashboard/payment-history');
-    expect(await screen.findByText(en.history.empty)).toBeInTheDocument();
+    await screen.findByText(en.history.empty);
     expect(screen.queryByRole('navigation', { name: en.history.paginationLabel })).not.toBeInTheDocument();
   });
 

@@ -22,7 +22,7 @@ describe('reconnect (seed 002 §2.10, §4.5)', () => {
     const calls: ReconnectCall[] = [];
     server.use(...reconnectHandlers({ check: checks.saved, submit: { ...reconnected, plan: 'HSD_007', total: 16.2 }, calls }));
     renderApp('/en/reconnect?bhr=true');
-    expect(await screen.findByRole('heading', { level: 1, name: en.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.title });
     // step 1 completes by itself, then step 2 opens; step 3 waits for step 2
     await waitFor(() => expect(screen.getByTestId('step-address')).toHaveAttribute('data-complete', 'true'));
     const plan7 = await screen.findByRole('radio', { name: new RegExp(en.plan7) });
@@ -44,7 +44,7 @@ describe('reconnect (seed 002 §2.10, §4.5)', () => {
   it('without a saved card the card entry shows; a saved card then pays', async () => {
     server.use(...reconnectHandlers({ check: checks.noCard }));
     renderApp('/en/reconnect');
-    expect(await screen.findByTitle(reconnectTexts.en.payments.editPayment.cardEntryTitle)).toBeInTheDocument();
+    await screen.findByTitle(reconnectTexts.en.payments.editPayment.cardEntryTitle);
     expect(screen.queryByRole('button', { name: /48\.60/ })).not.toBeInTheDocument();
   });
 
@@ -59,7 +59,7 @@ describe('reconnect (seed 002 §2.10, §4.5)', () => {
   it('not reconnect-eligible: the not-available message (the BFF catalogue text)', async () => {
     server.use(...reconnectHandlers({ check: { errorCode: 'RECONNECT_NOT_AVAILABLE', status: 409, message: 'Not online.' } }));
     renderApp('/en/reconnect');
-    expect(await screen.findByRole('heading', { level: 1, name: en.notAvailableTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.notAvailableTitle });
     expect(screen.getByRole('alert')).toHaveTextContent('Not online.');
   });
 
@@ -76,7 +76,7 @@ describe('reconnect (seed 002 §2.10, §4.5)', () => {
   it('a reload after the reconnect shows the thank-you and the link; Spanish texts', async () => {
     server.use(...reconnectHandlers({ check: checks.done }));
     renderApp('/es/reconnect');
-    expect(await screen.findByRole('heading', { level: 1, name: es.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.title });
     expect(await screen.findByTestId('thank-you')).toHaveTextContent(es.thankYouTitle);
     expect(await screen.findByRole('link', { name: es.continueLabel })).toHaveAttribute('href', expect.stringContaining(`/es/activation?accountId=${btoa(AUX_ID)}`));
   });

@@ -32,7 +32,7 @@ describe('customize, card tab (seed 002 §2.2, §4.1, §4.8)', () => {
     const calls: RefillCall[] = [];
     server.use(...refillHandlers({ offer: offers.tv, calls }));
     const app = renderApp('/en/refill');
-    expect(await screen.findByRole('heading', { level: 1, name: en.customize.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.customize.title });
     expect(screen.getByTestId('progress')).toHaveAttribute('data-percent', '33');
     expect(await screen.findByTestId('cart-total')).toHaveTextContent('$98.44');
     await userEvent.click(screen.getByRole('checkbox', { name: /HBO/ }));
@@ -116,7 +116,7 @@ describe('customize, PIN tab (seed 002 §2.3, §4.3b)', () => {
     const field = await screen.findByRole('textbox', { name: es.pin.label });
     expect(field).toHaveAttribute('maxLength', '16');
     await userEvent.click(screen.getByRole('button', { name: es.pin.verify }));
-    expect(await screen.findByText(es.pin.required)).toBeInTheDocument();
+    await screen.findByText(es.pin.required);
     await typePin(field, '200000000002');
     await userEvent.click(screen.getByRole('button', { name: es.pin.verify }));
     const details = await screen.findByTestId('pin-details');
@@ -126,7 +126,7 @@ describe('customize, PIN tab (seed 002 §2.3, §4.3b)', () => {
     expect(details).toHaveTextContent('5/28/2026');
     await userEvent.click(screen.getByRole('button', { name: es.pin.redeem }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/es/refill/confirmation'));
-    expect(await screen.findByRole('heading', { level: 1, name: es.confirmation.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: es.confirmation.title });
     expect(screen.getByTestId('new-expiry')).toHaveTextContent('5/28/2026');
     expect(calls.map((c) => c.op)).toEqual(['validateRefillPin', 'redeemRefillPin']);
     expect(calls[0]!.body).toEqual({ pin: '200000000002' });
@@ -183,7 +183,7 @@ describe('payment (seed 002 §2.4, §2.9)', () => {
     const done = { outcome: 'done', lock: { failures: 0, retryInMs: 0 }, card: paymentInfos.saved.card, autoRefillEnabled: false } as const;
     server.use(...refillHandlers({ offer: offers.noCard, info: paymentInfos.noCard, change: done, calls }));
     const app = renderApp('/en/refill/payment');
-    expect(await screen.findByTitle(refillTexts.en.payments.editPayment.cardEntryTitle)).toBeInTheDocument();
+    await screen.findByTitle(refillTexts.en.payments.editPayment.cardEntryTitle);
     expect(screen.getByTestId('progress')).toHaveAttribute('data-percent', '66');
     cardEntryAnswers();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/en/refill/review'));
@@ -223,7 +223,7 @@ describe('review (seed 002 §2.5, §3.6, §4.1)', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/en/refill/confirmation'));
     expect(calls.map((c) => c.op)).toEqual(['submitRefill']);
     expect(calls[0]!.body).toEqual({ termsAccepted: true });
-    expect(await screen.findByRole('heading', { level: 1, name: en.confirmation.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.confirmation.title });
     expect(screen.getByTestId('order-number')).toHaveTextContent('RF0000001234');
     expect(screen.getByTestId('auto-refill-card')).toBeInTheDocument();
   });
@@ -254,7 +254,7 @@ describe('confirmation (seed 002 §2.6)', () => {
     const cart = { ...offers.plain.cart, plan: 'HSD_007' };
     server.use(...refillHandlers({ offer: offers.plain, confirmation: confirmation(cart) }));
     renderApp('/en/refill/confirmation');
-    expect(await screen.findByRole('heading', { level: 1, name: en.confirmation.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.confirmation.title });
     expect(screen.queryByTestId('auto-refill-card')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: en.confirmation.details }));
     expect(screen.getByTestId('refill-cart')).toBeVisible();

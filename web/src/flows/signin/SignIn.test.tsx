@@ -35,7 +35,7 @@ describe('handoff (seed 001 §2, §4 "Sign-in")', () => {
     const user = userEvent.setup();
     renderApp(`/${locale}/handoff?bhr=true&mobile=true`);
     const c = bundles[locale].handoff;
-    expect(await screen.findByRole('heading', { level: 1, name: c.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: c.title });
     await user.click(screen.getByRole('button', { name: c.logIn }));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith(AUTHORIZE_URL));
     expect(calls.find((x) => x.op === 'startSignIn')?.body).toEqual({ locale, bhr: true, mobile: true, createId: false });
@@ -55,7 +55,7 @@ describe('handoff (seed 001 §2, §4 "Sign-in")', () => {
 
   it('/ is the English handoff, and its language switch goes to /es/handoff', async () => {
     renderApp('/?bhr=true');
-    expect(await screen.findByRole('heading', { level: 1, name: en.all.handoff.title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: en.all.handoff.title });
     expect(screen.getByTestId('language-toggle')).toHaveAttribute('href', '/es/handoff?bhr=true');
   });
 

@@ -34,7 +34,7 @@ describe('welcome tour (seed 001 §2: 5 steps, "Step n/4", once per browser)', (
   it('closing early (Escape) also marks it seen; it does not come back', async () => {
     const user = userEvent.setup();
     const { unmount } = render(<WelcomeTour content={es} />);
-    expect(await screen.findByRole('dialog', { name: 'Recorrido de bienvenida' })).toBeInTheDocument();
+    await screen.findByRole('dialog', { name: 'Recorrido de bienvenida' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     unmount();

@@ -21,7 +21,10 @@ const TARGET = 130 * 1024;
 // 156.5 and 157.4 KB (dashboard) once the move pages came (their texts in the inlined
 // account-dashboard bundle, about 0.9 KB; the ui chunk's four-chunk rule, +0.6 to +0.9 KB),
 // with the quick refill's texts (about 1.2 KB, then in the working tree) in the same bundle
-const CEILING: Record<string, number> = { dollargeneral: 183 * 1024, buy: 172 * 1024, handoff: 141 * 1024, dashboard: 158 * 1024, refill: 175 * 1024, reconnect: 156 * 1024, litepay: 180 * 1024 };
+// buy: 175 (was 172): measured 169.4 (en) and 173.3 KB (es) from a fresh clone once the move
+// and the quick refill came (the broadband label its own chunk, shared with the quick refill;
+// the ui chunk's four-chunk rule)
+const CEILING: Record<string, number> = { dollargeneral: 183 * 1024, buy: 175 * 1024, handoff: 141 * 1024, dashboard: 158 * 1024, refill: 175 * 1024, reconnect: 156 * 1024, litepay: 180 * 1024 };
 // litepay: measured 176.7 (en) and 177.6 KB (es), no sign-in: the account area's shell content
 // and the account-dashboard bundle inlined, the card entry and react-hook-form on the first step
 // reconnect: measured 167.3 (en) and 168.1 KB (es) signed in as the deactivated owner, the

@@ -104,12 +104,12 @@ chunks.forEach((chunk, i) => {
         if (!previous || pending.size > 0 || moved() || process.env.PW_STORY_RELOAD) {
           await page.goto(`/iframe.html?id=${story.id}&viewMode=story`);
           pending.clear();
-        }
-        else
+        } else {
           await page.evaluate((storyId) => {
             const preview = (window as unknown as { __STORYBOOK_PREVIEW__: { channel: { emit: (event: string, args: unknown) => void } } }).__STORYBOOK_PREVIEW__;
             preview.channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
           }, story.id);
+        }
         expect(await ended(story.id), story.id).not.toMatch(/errored|aborted/);
         await expect(page.locator('body')).not.toHaveClass(/sb-show-errordisplay/);
         await expect(page.locator('#storybook-root')).not.toBeEmpty();

@@ -522,13 +522,21 @@ async fn one_move_per_attempt_for_concurrent_creates_and_retries() {
         async move { m.create(cli, k).await }
     });
     let answers = futures_util::future::join_all(creates).await;
+    // every press gets the one move, or, when it read the account after the move was made
+    // upstream but before the winning attempt recorded it in the sign-in's context (seen with
+    // the Redis store), 409 MOVE_ALREADY_SCHEDULED: never a second move (the ledger below)
     let numbers: Vec<_> = answers
         .iter()
-        .map(|(s, v)| {
+        .filter_map(|(s, v)| {
+            if *s == 409 {
+                assert_eq!(v["errorCode"], "MOVE_ALREADY_SCHEDULED", "{v}");
+                return None;
+            }
             assert_eq!((*s, v["outcome"].as_str()), (200, Some("moved")), "{v}");
-            v["confirmation"]["confirmationNumber"].clone()
+            Some(v["confirmation"]["confirmationNumber"].clone())
         })
         .collect();
+    assert!(!numbers.is_empty(), "one press gets the move");
     assert!(numbers.iter().all(|n| *n == numbers[0]));
     let ledger = m.ledger();
     assert_eq!(

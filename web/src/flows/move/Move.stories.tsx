@@ -1,19 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { content } from '../../testing/content';
+import { http, HttpResponse } from 'msw';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { content, en as enContent, es as esContent } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
 import type { Locale } from '../../lib/locale';
-import { confirmation as refillConfirmation, offers, paymentInfos } from '../refill/fixtures';
+import { catalogue, confirmation as refillConfirmation, offers, paymentInfos, results } from '../refill/fixtures';
 import { refillHandlers } from '../refill/handlers';
-import { confirmations, moves, moveTexts } from './fixtures';
+import { checks, confirmations, moves, moveTexts } from './fixtures';
 import { moveHandlers } from './handlers';
 
 /**
- * The move pages in each state (seed 002 §2.8, §4.4), on MSW answers shaped as the contract:
- * each page once, English and Spanish alternating, the schedule confirmation and its cancel
- * modal in both (every story costs the smoke run about 1.2 s). The address stages themselves
- * are the retail flow's stories (`RetailFlow`, move variant).
+ * The move pages in each state (seed 002 §2.8, §4.4), on MSW answers shaped as the contract
+ * (texts and catalogue messages from the content recording): each state once, English and
+ * Spanish alternating, the schedule confirmation and its cancel modal in both (every story
+ * costs the smoke run about 1.2 s; the Spanish bundle has every key of the English one,
+ * `content.test.ts`, and is translated, `simulators/tests/it/account_content.rs`). The entry's
+ * outcomes (units, the notices, a failed check) are walked from the form; the date's refusals
+ * (before today in the browser, too far by the BFF), the refused refill on the review and the
+ * move being sent are pressed to.
  */
 const meta = {
   title: 'Move',
@@ -35,6 +40,8 @@ function story(locale: Locale, path: string, move: MoveAnswers, ready: string, a
       msw: {
         handlers: [
           ...contentHandlers(content),
+          // the street field's suggestions (none: the stories type a whole street)
+          http.get('*/secure/api/v1/address/suggestions', () => HttpResponse.json({ suggestions: [] })),
           ...moveHandlers(move),
           ...refillHandlers({ offer: offers.plain, info: paymentInfos.saved, confirmation: refillConfirmation(offers.plain.cart), ...refill }),
         ],
@@ -52,6 +59,25 @@ function story(locale: Locale, path: string, move: MoveAnswers, ready: string, a
 const openCancel = (locale: Locale) => async (canvas: Canvas) => {
   await userEvent.click(await canvas.findByRole('button', { name: moveTexts[locale].moving.cancel }, { timeout: 10_000 }));
 };
+const mf = { en: enContent.merchantFlow, es: esContent.merchantFlow };
+/** Types a destination on the entry and checks it. */
+const enterAddress = (locale: Locale) => async (canvas: Canvas) => {
+  const a = mf[locale].addressCheck;
+  await userEvent.type(await canvas.findByRole('combobox', { name: a.streetLabel }, { timeout: 10_000 }), '77 Elm St');
+  await userEvent.type(canvas.getByRole('textbox', { name: a.zipLabel }), '30030');
+  await userEvent.click(canvas.getByRole('button', { name: a.submit }));
+};
+/** Puts `date` in the date field and presses Continue. */
+const chooseDate = (locale: Locale, date: string) => async (canvas: Canvas) => {
+  fireEvent.change(await canvas.findByLabelText(moveTexts[locale].moving.schedule.dateLabel, {}, { timeout: 10_000 }), { target: { value: date } });
+  await userEvent.click(canvas.getByRole('button', { name: moveTexts[locale].moving.schedule.continueLabel }));
+};
+/** Waits for `text` (a refusal's message) to show. */
+const shows = (text: string, act: (c: Canvas) => Promise<void>) => async (canvas: Canvas) => {
+  await act(canvas);
+  await canvas.findByText(text, {}, { timeout: 10_000 });
+};
+const tooFar = (locale: Locale) => ({ errorCode: 'MOVE_DATE_TOO_FAR', status: 400, message: catalogue(locale, 'MOVE_DATE_TOO_FAR') });
 const thirtyOnly = { offer: { ...offers.plain, plans: offers.plain.plans.filter((p) => p.code === 'HSD_030') } };
 
 export const AddressEntryEn = story('en', '', { move: moves.start }, '[data-stage="addressCheck"][data-variant="move"]');
@@ -75,4 +101,27 @@ export const ScheduleConfirmationEn = story('en', '/schedule-confirmation', { mo
 export const ScheduleConfirmationEs = story('es', '/schedule-confirmation', { move: moves.later, confirmation: confirmations.later }, 'move-cancel-by');
 export const CancelModalEn = story('en', '/schedule-confirmation', { move: moves.later, confirmation: confirmations.later }, 'cancel-move-modal', openCancel('en'));
 export const CancelModalEs = story('es', '/schedule-confirmation', { move: moves.later, confirmation: confirmations.later }, 'cancel-move-modal', openCancel('es'));
-export const NotAvailableEn = story('en', '', { move: { errorCode: 'MOVE_NOT_AVAILABLE', status: 409, message: "This account can't be moved online." } }, '[data-stage="not-available"]');
+const notAvailable = (locale: Locale) => ({ errorCode: 'MOVE_NOT_AVAILABLE', status: 409, message: catalogue(locale, 'MOVE_NOT_AVAILABLE') });
+export const NotAvailableEn = story('en', '', { move: notAvailable('en') }, '[data-stage="not-available"]');
+export const NotAvailableEs = story('es', '', { move: notAvailable('es') }, '[data-stage="not-available"]');
+export const NowConfirmationEs = story('es', '/now-confirmation', { move: moves.today, confirmation: confirmations.today }, 'confirmation-number');
+
+// the entry's outcomes, from the form
+export const MultiUnitEs = story('es', '', { move: moves.start, check: checks.multiple }, '[data-stage="addressMultiUnit"]', enterAddress('es'));
+export const InvalidAddressEn = story('en', '', { move: moves.start, check: checks.invalid }, '[data-stage="addressError"]', shows(mf.en.addressErrors.invalidAddress.title, enterAddress('en')));
+export const CheckFailedEs = story('es', '', { move: moves.start }, '[data-stage="addressError"]', shows(mf.es.addressErrors.connection.title, enterAddress('es')));
+export const UnserviceableEn = story('en', '', { move: moves.start, check: checks.unserviceable }, '[data-stage="unserviceable"]', enterAddress('en'));
+export const ExistingPrepaidEs = story('es', '', { move: moves.start, check: checks.existingPrepaid }, '[data-stage="existingPrepaidAccount"]', enterAddress('es'));
+export const ExistingPostpaidEn = story('en', '', { move: moves.start, check: checks.existingPostpaid }, '[data-stage="existingPostpaidAccount"]', enterAddress('en'));
+// the date's refusals: before today (no call), too far (the BFF's catalogue message)
+export const SchedulePastDateEn = story('en', '/schedule', { move: moves.destination }, '[data-page="schedule"]', shows(moveTexts.en.moving.schedule.datePast, chooseDate('en', '2026-01-02')));
+export const ScheduleTooFarEs = story('es', '/schedule', { move: moves.destination, date: () => tooFar('es') }, '[data-page="schedule"]', shows(tooFar('es').message, chooseDate('es', '2026-03-07')));
+// the refill refused on the review (its catalogue message; the move waits for a refill)
+export const RefillReviewDeclinedEn = story('en', '/refill-review', { move: moves.refillRequired }, 'refill-alert', async (canvas) => {
+  await userEvent.click(await canvas.findByRole('checkbox', { name: moveTexts.en.refill.review.agreement }, { timeout: 10_000 }));
+  await userEvent.click(canvas.getByRole('button', { name: moveTexts.en.refill.review.submit }));
+}, { order: results('en').failed });
+// the move being sent (its answer never comes)
+export const ScheduleFinalizeSendingEs = story('es', '/schedule-finalize', { move: moves.later, createDelayMs: 2 ** 31 - 1 }, '[data-page="schedule-finalize"] button[disabled]', shows(moveTexts.es.moving.finalize.submitting, async (canvas) => {
+  await userEvent.click(await canvas.findByRole('button', { name: moveTexts.es.moving.finalize.submit }, { timeout: 10_000 }));
+}));

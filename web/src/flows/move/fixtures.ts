@@ -71,6 +71,7 @@ export const checks = {
   invalid: { outcome: 'invalidAddress', unitDropped: false, units: [] },
   unserviceable: { outcome: 'unserviceable', unitDropped: false, units: [], address: TO },
   existingPrepaid: { outcome: 'existingPrepaid', unitDropped: false, units: [], address: TO, businessErrorCode: 'BUS0078' },
+  existingPostpaid: { outcome: 'existingPostpaid', unitDropped: false, units: [], address: TO, businessErrorCode: 'BUS0077' },
 } satisfies Record<string, MoveAddressCheck>;
 
 /** `getMoveConfirmation` answers: a later move (cancellable) and a move today. */

@@ -17,8 +17,8 @@ import { moveHandlers } from './handlers';
  * costs the smoke run about 1.2 s; the Spanish bundle has every key of the English one,
  * `content.test.ts`, and is translated, `simulators/tests/it/account_content.rs`). The entry's
  * outcomes (units, the notices, a failed check) are walked from the form; the date's refusals
- * (before today in the browser, too far by the BFF), the refused refill on the review and the
- * move being sent are pressed to.
+ * (before today in the browser, too far by the BFF, the call failing), the refused refill on
+ * the review and the move being sent are pressed to.
  */
 const meta = {
   title: 'Move',
@@ -116,6 +116,10 @@ export const ExistingPostpaidEn = story('en', '', { move: moves.start, check: ch
 // the date's refusals: before today (no call), too far (the BFF's catalogue message)
 export const SchedulePastDateEn = story('en', '/schedule', { move: moves.destination }, '[data-page="schedule"]', shows(moveTexts.en.moving.schedule.datePast, chooseDate('en', '2026-01-02')));
 export const ScheduleTooFarEs = story('es', '/schedule', { move: moves.destination, date: () => tooFar('es') }, '[data-page="schedule"]', shows(tooFar('es').message, chooseDate('es', '2026-03-07')));
+// the date's call failing (5xx): the generic message above the form
+export const ScheduleFailedEs = story('es', '/schedule', { move: moves.later, date: () => ({ errorCode: 'UPSTREAM_ERROR', status: 502 }) }, '[data-page="schedule"] [role="alert"]', async (canvas) => {
+  await userEvent.click(await canvas.findByRole('button', { name: moveTexts.es.moving.schedule.continueLabel }, { timeout: 10_000 }));
+});
 // the refill refused on the review (its catalogue message; the move waits for a refill)
 export const RefillReviewDeclinedEn = story('en', '/refill-review', { move: moves.refillRequired }, 'refill-alert', async (canvas) => {
   await userEvent.click(await canvas.findByRole('checkbox', { name: moveTexts.en.refill.review.agreement }, { timeout: 10_000 }));

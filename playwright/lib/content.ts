@@ -22,3 +22,9 @@ export const allContent = async (request: APIRequestContext, locale: string) =>
 
 /** Resolves a content key path such as `assignErrors.deviceCodeNotFound`. */
 export { contentText as text } from '../../web/src/testing/scenarioFiles';
+
+/** The start of a content text, before its first placeholder (`{name}`), trimmed: what a page shows verbatim. */
+export function beforePlaceholder(s: string): string {
+  const at = s.indexOf('{');
+  return (at < 0 ? s : s.slice(0, at)).trim();
+}

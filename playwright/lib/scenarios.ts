@@ -52,20 +52,27 @@ export function scenarios<I = RetailInput>(flow: string): Scenario<I>[] {
     .filter((f) => f.endsWith('.yaml'))
     .sort()
     .map((f) => {
-      const data = parse(readFileSync(join(dir, f), 'utf8')) as Omit<Scenario<I>, 'id'>;
-      return { codes: [], ...data, id: `${flow}/${f.replace(/\.yaml$/, '')}` };
+      // `codes` may be left out of a file: none.
+      const data = parse(readFileSync(join(dir, f), 'utf8')) as Omit<Scenario<I>, 'id' | 'codes'> & { codes?: string[] };
+      return { ...data, codes: data.codes ?? [], id: `${flow}/${f.replace(/\.yaml$/, '')}` };
     });
 }
 
 /** The scenario `<flow>/<situation>`; throws when there is none. */
 export function scenario<I = RetailInput>(id: string): Scenario<I> {
-  const found = scenarios<I>(id.split('/')[0]).find((s) => s.id === id);
+  const flow = id.split('/')[0];
+  const found = flow ? scenarios<I>(flow).find((s) => s.id === id) : undefined;
   if (!found) throw new Error(`no scenario ${id}`);
   return found;
 }
 
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/** The `i`-th language when alternating: `en` for even `i`, `es` for odd (`LOCALES[i % 2]`). */
+export function alternating(i: number): Locale {
+  return i % 2 === 0 ? 'en' : 'es';
+}
 
 /**
  * What the user ends on and the kind of message shown: the stage or page, the content key of the
@@ -97,7 +104,7 @@ export function walks<I>(flow: string, journeys: readonly string[], noStory: rea
   if (unknown.length) throw new Error(`no scenario file for ${unknown.join(', ')}`);
   if (process.env.PW_BOTH === '1') return all.map((scenario) => ({ scenario, locales: LOCALES }));
   if (process.env.PW_ALL === '1') {
-    return all.map((scenario, i) => ({ scenario, locales: journeys.includes(scenario.id) ? LOCALES : [LOCALES[i % 2]] }));
+    return all.map((scenario, i) => ({ scenario, locales: journeys.includes(scenario.id) ? LOCALES : [alternating(i)] }));
   }
   const covered = new Set(all.filter((s) => journeys.includes(s.id)).map(outcomeClass));
   const picked: Walk<I>[] = [];
@@ -107,7 +114,7 @@ export function walks<I>(flow: string, journeys: readonly string[], noStory: rea
       picked.push({ scenario, locales: LOCALES });
     } else if (!covered.has(outcomeClass(scenario)) || noStory.includes(scenario.id)) {
       covered.add(outcomeClass(scenario));
-      picked.push({ scenario, locales: [LOCALES[alternate++ % 2]] });
+      picked.push({ scenario, locales: [alternating(alternate++)] });
     }
   }
   return picked;

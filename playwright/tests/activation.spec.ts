@@ -14,14 +14,27 @@ import { signIn } from '../lib/signin';
 
 const ACCOUNT = '8993100000000202';
 
-type Texts = Record<string, Record<string, string>>;
+/** The texts of the activation bundle these walks look for, by group. */
+const USED = {
+  activate: ['button', 'waitingForModem'],
+  steps: ['firstName', 'lastName', 'macLabel', 'macSubmit'],
+} as const;
+type Texts = { [G in keyof typeof USED]: Record<(typeof USED)[G][number], string> };
 
+/** The texts of `USED` in `locale`; fails naming the text when the bundle lacks one. */
 async function activationTexts(page: Page, locale: string): Promise<Texts> {
   const prefix = locale === 'es' ? '/-/api/es' : '/-/api';
   const res = await page.request.get(`${prefix}/my.prepaid/activation`);
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as { activation: { group: string; items: { key: string; value: string }[] }[] };
-  return Object.fromEntries(body.activation.map((g) => [g.group, Object.fromEntries(g.items.map((i) => [i.key, i.value]))]));
+  const text = (group: string, key: string): string => {
+    const value = body.activation.find((g) => g.group === group)?.items.find((i) => i.key === key)?.value;
+    if (value === undefined) throw new Error(`activation content (${locale}) has no ${group}.${key}`);
+    return value;
+  };
+  const pick = <K extends string>(group: string, keys: readonly K[]) =>
+    Object.fromEntries(keys.map((k) => [k, text(group, k)])) as Record<K, string>;
+  return { activate: pick('activate', USED.activate), steps: pick('steps', USED.steps) };
 }
 
 /**

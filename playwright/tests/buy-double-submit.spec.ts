@@ -7,6 +7,13 @@ import { scenario } from '../lib/scenarios';
 const slow = scenario<BuyInput>('buy/submit-order-slow');
 const ACTIVATION = 'prepaid-customer-activation';
 
+/** Header `name` of a request the app sent; fails naming it when the app left it out. */
+function header(r: Request, name: string): string {
+  const value = r.headers()[name];
+  if (value === undefined) throw new Error(`${r.method()} ${r.url()} was sent without ${name}`);
+  return value;
+}
+
 test('a double click, a reload mid-submit and a replayed request place one order', async ({ page, request }) => {
   test.setTimeout(90_000);
   const c = (await (await request.get('/-/api/my.prepaid/buyflow')).json()) as Content;
@@ -39,17 +46,19 @@ test('a double click, a reload mid-submit and a replayed request place one order
   await expect(page.locator('[data-page="order-confirmation"]')).toBeVisible();
   await expect(page.getByText(answer.orderNumber)).toBeVisible();
 
-  const keys = sent.map((r) => r.headers()['idempotency-key']);
+  const keys = sent.map((r) => header(r, 'idempotency-key'));
   expect(keys).toHaveLength(2);
   expect(new Set(keys).size, 'one attempt key for the double click and the reload').toBe(1);
 
   // a client retrying the same request gets the first answer; a changed body under the key is refused
+  const [key] = keys;
   const last = sent[1];
+  if (key === undefined || !last) throw new Error('the two activation requests were not both recorded');
   const headers = {
     'content-type': 'application/json',
-    'idempotency-key': keys[0],
-    'x-xsrf-token': last.headers()['x-xsrf-token'],
-    trackingid: last.headers()['trackingid'],
+    'idempotency-key': key,
+    'x-xsrf-token': header(last, 'x-xsrf-token'),
+    trackingid: header(last, 'trackingid'),
     source: 'DIGITAL2.0',
   };
   const body = last.postDataJSON() as Record<string, unknown>;

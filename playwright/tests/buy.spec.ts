@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { walkBuy, type BuyInput } from '../lib/buy';
-import { buyflowContent, text } from '../lib/content';
+import { beforePlaceholder, buyflowContent, text } from '../lib/content';
 import { englishReference, expectSpanishOnly, type EnglishReference } from '../lib/i18n';
 import { walks, WALKED } from '../lib/scenarios';
 import { catalogued, type Catalogue } from '../../web/src/testing/scenarioFiles';
@@ -39,10 +39,10 @@ for (const { scenario, locales } of walks<BuyInput>('buy', WALKED.buy.journeys, 
       const final = page.locator(`[data-page="${want.stage}"]`);
       await expect(final).toBeVisible({ timeout: 20_000 });
       await expect(page).toHaveURL(new RegExp(`/${locale}/buy/${want.stage}`));
-      if (want.message) await expect(page.getByText(text(content, want.message).split('{')[0].trim()).first()).toBeVisible();
+      if (want.message) await expect(page.getByText(beforePlaceholder(text(content, want.message))).first()).toBeVisible();
       if (want.errorCode) {
         const { message, appendCode } = catalogued(content.errorCatalogue as Catalogue, want.errorCode);
-        const shown = page.getByText(message.split('{')[0].trim()).first();
+        const shown = page.getByText(beforePlaceholder(message)).first();
         await expect(shown).toBeVisible();
         if (appendCode) await expect(page.getByText(want.errorCode).first()).toBeVisible();
       }

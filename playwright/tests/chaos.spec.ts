@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import { choose, type BuyInput } from '../lib/buy';
-import { buyflowContent, merchantContent, text, type Content } from '../lib/content';
+import { beforePlaceholder, buyflowContent, merchantContent, text, type Content } from '../lib/content';
 import { englishReference, expectSpanishOnly, type EnglishReference } from '../lib/i18n';
 import { scenario, type Locale, type RetailInput } from '../lib/scenarios';
 import type { Catalogue } from '../../web/src/testing/scenarioFiles';
@@ -223,7 +223,7 @@ async function walkRetail(w: ChaosWalk, c: Content, dictionary: Content): Promis
 function catalogueMessages(c: Content): string[] {
   const catalogue = c.errorCatalogue as Catalogue;
   const generic = catalogue.generic.replace('{phone}', catalogue.customerCarePhone);
-  return [generic, ...catalogue.groups.map((g) => g.message)].map((m) => m.split('{')[0].trim());
+  return [generic, ...catalogue.groups.map((g) => g.message)].map(beforePlaceholder);
 }
 
 /**

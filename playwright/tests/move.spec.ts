@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { AccountDashboardContent } from '../../web/src/content/accountDashboard';
+import type { MerchantFlow } from '../../web/src/content/hooks';
 import { catalogued, type Catalogue } from '../../web/src/testing/scenarioFiles';
 import { expectNoAxeViolations } from '../lib/axe';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
@@ -22,7 +24,6 @@ import { signIn } from '../lib/signin';
  * message on the page).
  */
 
-type Texts = Record<string, Record<string, string>> & Record<string, unknown>;
 /** owner-one's account in the default world: 20 days left; the retail world's serviceable address. */
 const OWNER_ONE = '8993100000000101';
 const STREET = '845 Spring St NW';
@@ -33,8 +34,8 @@ async function texts(page: Page, locale: string) {
   const res = await page.request.get(`${prefix}/my.prepaid/account-dashboard`);
   expect(res.ok()).toBe(true);
   const mf = await page.request.get(`${prefix}/my.prepaid/merchant-flow`);
-  const body = (await res.json()) as { moving: Texts; refill: Texts; payments: Texts };
-  return { moving: body.moving, refill: body.refill, payments: body.payments, address: ((await mf.json()) as { addressCheck: Record<string, string> }).addressCheck };
+  const body = (await res.json()) as AccountDashboardContent;
+  return { moving: body.moving, refill: body.refill, payments: body.payments, address: ((await mf.json()) as MerchantFlow).addressCheck };
 }
 
 /** The BFF's `today` of the move (the US Eastern day), plus `days`, `YYYY-MM-DD`. */
@@ -58,7 +59,7 @@ async function closeSuggestions(page: Page, street: string) {
   await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
-async function enterAddress(page: Page, address: Record<string, string>, street: string, zip: string) {
+async function enterAddress(page: Page, address: MerchantFlow['addressCheck'], street: string, zip: string) {
   await page.getByRole('combobox', { name: address.streetLabel }).fill(street);
   await closeSuggestions(page, street);
   await page.getByRole('textbox', { name: address.zipLabel }).fill(zip);
@@ -78,39 +79,39 @@ test('a scheduled move 35 days ahead needs a refill (no 7-day plan): refill, sch
   await page.waitForURL(/\/en\/move$/);
   await expect(page.getByRole('heading', { level: 1, name: address.moveHeading })).toBeVisible({ timeout: 20_000 });
   await enterAddress(page, address, STREET, ZIP);
-  await expect(page.getByRole('heading', { level: 1, name: c.addressConfirmation!.title })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('link', { name: c.addressConfirmation!.moveLater }).click();
-  await page.getByLabel(c.schedule!.dateLabel).fill(await moveDate(page, OWNER_ONE, 35));
-  await page.getByRole('button', { name: c.schedule!.continueLabel }).click();
+  await expect(page.getByRole('heading', { level: 1, name: c.addressConfirmation.title })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: c.addressConfirmation.moveLater }).click();
+  await page.getByLabel(c.schedule.dateLabel).fill(await moveDate(page, OWNER_ONE, 35));
+  await page.getByRole('button', { name: c.schedule.continueLabel }).click();
   await page.waitForURL(/\/en\/move\/refill-required$/);
   await expect(page.getByTestId('progress')).toHaveAttribute('data-percent', '33');
   // the gap is over 7 days: no 7-day plan (seed 002 §9)
   await expect(page.getByTestId('refill-cart')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('radio')).toHaveCount(1);
-  await page.getByRole('button', { name: r.customize!.next }).click();
+  await page.getByRole('button', { name: r.customize.next }).click();
   await page.waitForURL(/\/en\/move\/refill-(review|payment)$/);
   await expect(page.getByTestId('progress')).toHaveAttribute('data-percent', '66');
   if (page.url().endsWith('/refill-payment')) {
     // no saved card: the card entry (its stand-in) saves one, then the review (no reload)
     await expect(page.getByRole('heading', { level: 1, name: c.refillPaymentTitle as unknown as string })).toBeVisible();
-    const card = page.locator(`iframe[title="${payments.editPayment!.cardEntryTitle}"]`).contentFrame();
+    const card = page.locator(`iframe[title="${payments.editPayment.cardEntryTitle}"]`).contentFrame();
     await card.locator('#cardNumber').fill('4111111111111111');
     await card.locator('#expirationDate').fill('12/30');
     await card.locator('#cvv').fill('123');
-    await page.getByRole('button', { name: r.payment!.save }).click();
+    await page.getByRole('button', { name: r.payment.save }).click();
     await page.waitForURL(/\/en\/move\/refill-review$/, { timeout: 20_000 });
   }
   const review = page.locator('[data-page="review"]');
   await expect(review.getByTestId('saved-card')).toContainText('xxxx-xxxx-xxxx-');
   await review.getByTestId('agreement').click();
-  await review.getByRole('button', { name: r.review!.submit }).click();
+  await review.getByRole('button', { name: r.review.submit }).click();
   await page.waitForURL(/\/en\/move\/refill-confirmation$/, { timeout: 20_000 });
   await expect(page.getByTestId('progress')).toHaveAttribute('data-percent', '100');
   await expect(page.getByTestId('refill-expiry')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page, 'move refill confirmation');
   await page.getByTestId('continue-move').click();
   await page.waitForURL(/\/en\/move\/schedule-finalize$/);
-  await page.getByRole('button', { name: c.finalize!.submit }).click();
+  await page.getByRole('button', { name: c.finalize.submit }).click();
   await page.waitForURL(/\/en\/move\/schedule-confirmation$/, { timeout: 20_000 });
   await expect(page.getByTestId('confirmation-number')).not.toBeEmpty();
   await expect(page.getByTestId('move-to')).toContainText(STREET);
@@ -130,11 +131,11 @@ test('a move today without a refill, in Spanish', async ({ page }) => {
   await page.goto('/es/move');
   await expect(page.getByRole('heading', { level: 1, name: address.moveHeading })).toBeVisible({ timeout: 20_000 });
   await enterAddress(page, address, STREET, ZIP);
-  await page.getByRole('link', { name: c.addressConfirmation!.moveToday }).click();
-  await page.getByRole('button', { name: c.scheduleNow!.continueLabel }).click();
+  await page.getByRole('link', { name: c.addressConfirmation.moveToday }).click();
+  await page.getByRole('button', { name: c.scheduleNow.continueLabel }).click();
   await page.waitForURL(/\/es\/move\/now$/);
   await expectSpanishOnly(page, ref, 'move now');
-  await page.getByRole('button', { name: c.now!.submit }).click();
+  await page.getByRole('button', { name: c.now.submit }).click();
   await page.waitForURL(/\/es\/move\/now-confirmation$/, { timeout: 20_000 });
   await expect(page.getByTestId('confirmation-number')).not.toBeEmpty();
   await expect(page.getByRole('button', { name: c.cancel as unknown as string })).toHaveCount(0);
@@ -168,9 +169,9 @@ test('an expired service moving today: the required 7-day refill with a new card
   await page.goto('/es/move');
   await expect(page.getByRole('heading', { level: 1, name: address.moveHeading })).toBeVisible({ timeout: 20_000 });
   await enterAddress(page, address, input.street, input.zip);
-  await page.getByRole('link', { name: c.addressConfirmation!.moveToday }).click();
+  await page.getByRole('link', { name: c.addressConfirmation.moveToday }).click();
   expect(input.moveInDays).toBe(0);
-  await page.getByRole('button', { name: c.scheduleNow!.continueLabel }).click();
+  await page.getByRole('button', { name: c.scheduleNow.continueLabel }).click();
   // expired: even a move today needs a refill (gap 1), and the 7-day plan is offered
   await page.waitForURL(/\/es\/move\/refill-required$/);
   const required = page.locator('[data-page="refill-required"]');
@@ -183,27 +184,27 @@ test('an expired service moving today: the required 7-day refill with a new card
   await expect(required.getByTestId(`cart-line-${input.refill}`)).toBeVisible();
   await expectNoAxeViolations(page, 'move refill required, 7-day');
   await expectSpanishOnly(page, ref, 'move refill required');
-  await required.getByRole('button', { name: r.customize!.next }).click();
+  await required.getByRole('button', { name: r.customize.next }).click();
   // no saved card: the card entry (the simulators' stand-in) saves the scenario's card
   await page.waitForURL(/\/es\/move\/refill-payment$/);
   await expect(page.getByTestId('progress')).toHaveAttribute('data-percent', '66');
-  const card = page.locator(`iframe[title="${payments.editPayment!.cardEntryTitle}"]`).contentFrame();
+  const card = page.locator(`iframe[title="${payments.editPayment.cardEntryTitle}"]`).contentFrame();
   await card.locator('#cardNumber').fill(input.addCard!);
   await card.locator('#expirationDate').fill('12/30');
   await card.locator('#cvv').fill('123');
   // the card-entry frame is the provider's component (here its stand-in), not this page's
   await expectNoAxeViolations(page, 'move refill payment', ['iframe']);
-  await page.getByRole('button', { name: r.payment!.save }).click();
+  await page.getByRole('button', { name: r.payment.save }).click();
   await page.waitForURL(/\/es\/move\/refill-review$/, { timeout: 20_000 });
   const review = page.locator('[data-page="review"]');
   await expect(review.getByTestId('saved-card')).toContainText(input.addCard!.slice(-4));
   await review.getByTestId('agreement').click();
-  await review.getByRole('button', { name: r.review!.submit }).click();
+  await review.getByRole('button', { name: r.review.submit }).click();
   await page.waitForURL(/\/es\/move\/refill-confirmation$/, { timeout: 20_000 });
   await expect(page.getByTestId('continue-move')).toHaveAttribute('href', '/es/move/now');
   await page.getByTestId('continue-move').click();
   await page.waitForURL(/\/es\/move\/now$/);
-  await page.getByRole('button', { name: c.now!.submit }).click();
+  await page.getByRole('button', { name: c.now.submit }).click();
   await page.waitForURL(/\/es\/move\/now-confirmation$/, { timeout: 20_000 });
   // the simulators' aux account: the account's first 14 digits + 96; the number, MV + its last 8
   await expect(page.getByTestId('confirmation-number')).toHaveText(`MV${(account.slice(0, 14) + '96').slice(-8)}`);
@@ -228,11 +229,11 @@ test.describe('by keyboard', () => {
     await tabTo(page, page.getByRole('textbox', { name: address.zipLabel }));
     await page.keyboard.type(input.zip);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: c.addressConfirmation!.title })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: c.addressConfirmation.title })).toBeVisible({ timeout: 20_000 });
     await expectNoAxeViolations(page, 'move address confirmation');
-    await tabTo(page, page.getByRole('link', { name: c.addressConfirmation!.moveLater }));
+    await tabTo(page, page.getByRole('link', { name: c.addressConfirmation.moveLater }));
     await page.keyboard.press('Enter');
-    const field = page.getByLabel(c.schedule!.dateLabel);
+    const field = page.getByLabel(c.schedule.dateLabel);
     await expect(field).toBeVisible();
     await expectNoAxeViolations(page, 'move schedule');
     await tabTo(page, field);
@@ -250,16 +251,16 @@ test.describe('by keyboard', () => {
     await page.keyboard.press('ArrowDown');
     await expect(required.getByRole('radio', { name: /7/ })).toBeChecked();
     await expect(required.getByTestId(`cart-line-${input.refill}`)).toBeVisible();
-    await tabTo(page, required.getByRole('button', { name: r.customize!.next }));
+    await tabTo(page, required.getByRole('button', { name: r.customize.next }));
     await page.keyboard.press('Enter');
     // a saved card: straight to the review
     await page.waitForURL(/\/en\/move\/refill-review$/);
     const review = page.locator('[data-page="review"]');
     await expect(review.getByTestId('saved-card')).toBeVisible({ timeout: 20_000 });
     await expectNoAxeViolations(page, 'move refill review');
-    await tabTo(page, review.getByRole('checkbox', { name: r.review!.agreement }));
+    await tabTo(page, review.getByRole('checkbox', { name: r.review.agreement }));
     await page.keyboard.press('Space');
-    await tabTo(page, review.getByRole('button', { name: r.review!.submit }));
+    await tabTo(page, review.getByRole('button', { name: r.review.submit }));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/en\/move\/refill-confirmation$/, { timeout: 20_000 });
     const next = page.getByTestId('continue-move');
@@ -268,7 +269,7 @@ test.describe('by keyboard', () => {
     await tabTo(page, next);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/en\/move\/schedule-finalize$/);
-    const submit = page.getByRole('button', { name: c.finalize!.submit });
+    const submit = page.getByRole('button', { name: c.finalize.submit });
     await expect(submit).toBeVisible();
     await expectNoAxeViolations(page, 'move schedule finalize');
     await tabTo(page, submit);
@@ -297,10 +298,10 @@ test('a date more than 60 days ahead is refused with its catalogue message', asy
   await page.goto('/en/move');
   await expect(page.getByRole('heading', { level: 1, name: address.moveHeading })).toBeVisible({ timeout: 20_000 });
   await enterAddress(page, address, input.street, input.zip);
-  await page.getByRole('link', { name: c.addressConfirmation!.moveLater }).click();
-  await page.getByLabel(c.schedule!.dateLabel).fill(await moveDate(page, account, input.moveInDays));
+  await page.getByRole('link', { name: c.addressConfirmation.moveLater }).click();
+  await page.getByLabel(c.schedule.dateLabel).fill(await moveDate(page, account, input.moveInDays));
   const refused = page.waitForResponse((res) => res.url().endsWith('/move/date'));
-  await page.getByRole('button', { name: c.schedule!.continueLabel }).click();
+  await page.getByRole('button', { name: c.schedule.continueLabel }).click();
   const answer = await refused;
   expect(answer.status()).toBe(400);
   expect(((await answer.json()) as { errorCode: string }).errorCode).toBe(want.errorCode);

@@ -35,7 +35,7 @@ test('assets come precompressed, with Vary, and the first screen brings its cont
   const content = JSON.parse(/<script type="application\/json" id="pp-content">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
   expect(Object.keys(content.en ?? {}).sort()).toEqual(['buyflow', 'dictionary', 'merchant-flow']);
   const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? '';
-  for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']]) {
+  for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
     const r = await request.get(script, { headers: { 'accept-encoding': accept } });
     expect(r.headers()['content-encoding']).toBe(encoding);
     expect(r.headers()['vary']).toContain('accept-encoding');

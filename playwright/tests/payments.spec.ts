@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { AccountDashboardContent } from '../../web/src/content/accountDashboard';
 import { expectNoAxeViolations } from '../lib/axe';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
 import { signIn } from '../lib/signin';
@@ -10,13 +11,8 @@ import { signIn } from '../lib/signin';
  * over HTTP (bff/tests/it/payments.rs) and every state in stories.
  */
 
-type Payments = {
-  back: string;
-  cardTypes: Record<string, string>;
-  editPayment: Record<string, string>;
-  autoRefill: Record<string, string>;
-  history: Record<string, string>;
-};
+/** The payment pages' texts of the `account-dashboard` bundle. */
+type Payments = AccountDashboardContent['payments'];
 
 async function paymentsContent(page: Page, locale: string): Promise<Payments> {
   const prefix = locale === 'es' ? '/-/api/es' : '/-/api';

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
 import { signIn } from '../lib/signin';
-import { LOCALES, outcomeClass, scenarios, type Scenario } from '../lib/scenarios';
+import { alternating, outcomeClass, scenarios, type Scenario } from '../lib/scenarios';
 
 // One sign-in scenario per outcome class (scenarios/signin/, ARCHITECTURE.md "Scenarios"),
 // walked from its harness start through the simulated provider to the page the seed names
@@ -38,11 +38,11 @@ async function walk(page: Page, s: Scenario<SigninInput>, locale: string) {
 
 let n = 0;
 for (const s of byClass.values()) {
-  const locale = LOCALES[n++ % 2];
+  const locale = alternating(n++);
   test(`${s.id} (${locale}): ${s.title}`, async ({ page }) => {
     await walk(page, s, locale);
     const final = FINAL[s.expect.stage];
-    expect(final, `a marker for stage ${s.expect.stage}`).toBeTruthy();
+    if (!final) throw new Error(`no marker for stage ${s.expect.stage} in FINAL`);
     await expect(page.locator(final)).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expectNoAxeViolations(page, `${s.id} ${locale}`);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { allContent, type AllContent } from '../lib/content';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
@@ -17,7 +17,7 @@ test('the sign-in pages are written for their route: 200, language, the shell co
     ['/es/account-picker', 'es'],
     ['/en/timeout-error', 'en'],
     ['/es/permission-error', 'es'],
-  ]) {
+  ] as const) {
     const r = await request.get(path);
     expect(r.status(), path).toBe(200);
     const html = await r.text();

@@ -4,6 +4,7 @@
 
 pub mod account_information;
 pub mod activation;
+pub mod aux_account;
 pub mod buy;
 pub mod card_entry;
 pub mod dashboard;

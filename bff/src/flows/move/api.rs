@@ -36,6 +36,7 @@ use crate::{
         serviceability::{ServiceabilityOutcome, outcome as serviceability_outcome},
     },
     flows::{
+        aux_account::{AuxOutcome, create_then_fetch},
         reconnect::payload::customer_info,
         refill::context::{self as refill_context, RefillContext},
         retail::address,
@@ -436,89 +437,67 @@ async fn place(
             message: None,
         });
     }
-    let c = &state.clients;
     let catalogue_message = || async {
         state
             .error_messages
-            .message(c, &ctx, lang, MOVE_FAILED)
+            .message(&state.clients, &ctx, lang, MOVE_FAILED)
             .await
     };
-    let created = match up::account::create_aux_account(c, &ctx, &payload).await {
-        Ok(r) => r,
+    let outcome = match create_then_fetch(
+        &state,
+        &ctx,
+        "move",
+        &account,
+        &payload,
+        AuxAcctType::Move,
+    )
+    .await
+    {
+        Ok(o) => o,
         Err(e) => {
-            tracing::warn!(error = %e, "move: aux account creation failed");
             if let Err(se) = context::update(&state.store, &id, |c| c.record_unknown()).await {
                 tracing::error!(error = ?se.error_code, "move attempt not recorded");
             }
             return Err(ApiError::from(e));
         }
     };
-    let mut result = None;
-    if let Some(code) = created.error_code.as_deref() {
-        tracing::warn!(code, "move: aux account creation refused");
-        result = Some(failed(MoveFailure::CreateFailed, catalogue_message().await));
-    }
-    let aux = created
-        .aux_details
-        .first()
-        .filter(|d| d.aux_acct_error.is_none() && !d.aux_account_id.trim().is_empty())
-        .map(|d| d.aux_account_id.trim().to_owned());
-    if result.is_none() && aux.is_none() {
-        tracing::warn!("move: no usable aux account in the creation answer");
-        result = Some(failed(MoveFailure::AuxError, catalogue_message().await));
-    }
-    if result.is_none()
-        && let Some(aux) = &aux
-    {
-        // seed 002 §9: the aux account is fetched 10 s after its creation
-        tokio::time::sleep(state.config.reconnect_aux_fetch).await;
-        let listed = match up::account::aux_account(c, &ctx, &account).await {
-            Ok(r) if r.error_code.is_none() => r.aux_details.into_iter().find(|d| {
-                d.aux_acct_type == AuxAcctType::Move
-                    && d.aux_account_id == *aux
-                    && d.aux_acct_status != AuxAcctStatus::Closed
-            }),
-            Ok(r) => {
-                tracing::warn!(code = r.error_code.as_deref(), "move: aux fetch refused");
-                None
+    let result = match outcome {
+        // a move aux account listed as closed is no move
+        AuxOutcome::Listed { detail, conf_no }
+            if detail.aux_acct_status != AuxAcctStatus::Closed =>
+        {
+            tracing::info!("move made");
+            let number = detail
+                .aux_acct_conf_no
+                .clone()
+                .or(conf_no)
+                .unwrap_or_default();
+            let day = detail
+                .aux_acct_schedule_date
+                .as_deref()
+                .and_then(|s| NaiveDate::parse_from_str(s.get(..10)?, "%Y-%m-%d").ok())
+                .unwrap_or(move_date);
+            let to = detail.to_address.clone().unwrap_or(destination.address);
+            MoveResult {
+                outcome: MoveOutcome::Moved,
+                confirmation: Some(confirmation(
+                    number,
+                    day,
+                    to,
+                    from_address,
+                    state.clock.now(),
+                )),
+                error_code: None,
+                reason: None,
+                message: None,
             }
-            Err(e) => {
-                tracing::warn!(error = %e, "move: aux fetch failed");
-                None
-            }
-        };
-        result = Some(match listed {
-            Some(d) => {
-                tracing::info!("move made");
-                let number = d
-                    .aux_acct_conf_no
-                    .clone()
-                    .or_else(|| created.aux_account_conf_no.clone())
-                    .unwrap_or_default();
-                let day = d
-                    .aux_acct_schedule_date
-                    .as_deref()
-                    .and_then(|s| NaiveDate::parse_from_str(s.get(..10)?, "%Y-%m-%d").ok())
-                    .unwrap_or(move_date);
-                let to = d.to_address.clone().unwrap_or(destination.address.clone());
-                MoveResult {
-                    outcome: MoveOutcome::Moved,
-                    confirmation: Some(confirmation(
-                        number,
-                        day,
-                        to,
-                        from_address,
-                        state.clock.now(),
-                    )),
-                    error_code: None,
-                    reason: None,
-                    message: None,
-                }
-            }
-            None => failed(MoveFailure::FetchFailed, catalogue_message().await),
-        });
-    }
-    let result = result.unwrap_or_else(|| failed(MoveFailure::AuxError, None));
+        }
+        AuxOutcome::Refused => failed(MoveFailure::CreateFailed, catalogue_message().await),
+        AuxOutcome::AuxError => failed(MoveFailure::AuxError, catalogue_message().await),
+        AuxOutcome::Listed { .. } | AuxOutcome::NotListed => {
+            failed(MoveFailure::FetchFailed, catalogue_message().await)
+        }
+    };
     if let Err(e) = context::update(&state.store, &id, |c| c.record(&result)).await {
         tracing::error!(error = ?e.error_code, "move answer not recorded in the context");
     }

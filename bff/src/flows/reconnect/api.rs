@@ -24,7 +24,11 @@ use crate::{
         refill::reconnect::{DEFAULT_PLAN, RECONNECT_PLANS, reconnect_cart, reconnect_catalogue},
         serviceability::reconnect_outcome,
     },
-    flows::{payments::build::saved_card, refill::offer},
+    flows::{
+        aux_account::{AuxOutcome, create_then_fetch},
+        payments::build::saved_card,
+        refill::offer,
+    },
     http::{
         attempt::once_per_attempt,
         auth::{self, OwnedAccount},
@@ -154,67 +158,27 @@ async fn place(
     if let Some(done) = context::load(&state.store, &id).await?.done {
         return Ok(done);
     }
-    let c = &state.clients;
     let catalogue_message = || async {
         state
             .error_messages
-            .message(c, &ctx, lang, RECONNECT_FAILED)
+            .message(&state.clients, &ctx, lang, RECONNECT_FAILED)
             .await
     };
-    let created = match up::account::create_aux_account(c, &ctx, &payload).await {
-        Ok(r) => r,
+    let kind = AuxAcctType::Reconnect;
+    let outcome = match create_then_fetch(&state, &ctx, "reconnect", &account, &payload, kind).await
+    {
+        Ok(o) => o,
         Err(e) => {
-            tracing::warn!(error = %e, "reconnect: aux account creation failed");
             if let Err(se) = context::update(&state.store, &id, |c| c.record_unknown()).await {
                 tracing::error!(error = ?se.error_code, "reconnect attempt not recorded");
             }
             return Err(ApiError::from(e));
         }
     };
-    let mut result = None;
-    if let Some(code) = created.error_code.as_deref() {
-        tracing::warn!(code, "reconnect: aux account creation refused");
-        result = Some(failed(
-            ReconnectFailure::CreateFailed,
-            catalogue_message().await,
-        ));
-    }
-    let aux = created
-        .aux_details
-        .first()
-        .filter(|d| d.aux_acct_error.is_none() && !d.aux_account_id.trim().is_empty())
-        .map(|d| d.aux_account_id.trim().to_owned());
-    if result.is_none() && aux.is_none() {
-        tracing::warn!("reconnect: no usable aux account in the creation answer");
-        result = Some(failed(
-            ReconnectFailure::AuxError,
-            catalogue_message().await,
-        ));
-    }
-    if result.is_none()
-        && let Some(aux) = &aux
-    {
-        // seed 002 §4.5, §9: the aux account is fetched 10 s after its creation
-        tokio::time::sleep(state.config.reconnect_aux_fetch).await;
-        let listed = match up::account::aux_account(c, &ctx, &account).await {
-            Ok(r) if r.error_code.is_none() => r
-                .aux_details
-                .iter()
-                .any(|d| d.aux_acct_type == AuxAcctType::Reconnect && d.aux_account_id == *aux),
-            Ok(r) => {
-                tracing::warn!(
-                    code = r.error_code.as_deref(),
-                    "reconnect: aux fetch refused"
-                );
-                false
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "reconnect: aux fetch failed");
-                false
-            }
-        };
-        result = Some(if listed {
+    let result = match outcome {
+        AuxOutcome::Listed { detail, .. } => {
             tracing::info!("reconnect made");
+            let aux = detail.aux_account_id;
             // the new account becomes usable by this sign-in (activation)
             let (a, of) = (aux.clone(), account.clone());
             if let Err(e) = auth::update(&state.store, &owned.session.context_id, |s| {
@@ -230,16 +194,16 @@ async fn place(
                 outcome: ReconnectOutcome::Reconnected,
                 plan: Some(plan.code.clone()),
                 total: Some(dollars(plan.priced.total_cents)),
-                activation_account_id: Some(aux.clone()),
+                activation_account_id: Some(aux),
                 error_code: None,
                 reason: None,
                 message: None,
             }
-        } else {
-            failed(ReconnectFailure::FetchFailed, catalogue_message().await)
-        });
-    }
-    let result = result.unwrap_or_else(|| failed(ReconnectFailure::AuxError, None));
+        }
+        AuxOutcome::Refused => failed(ReconnectFailure::CreateFailed, catalogue_message().await),
+        AuxOutcome::AuxError => failed(ReconnectFailure::AuxError, catalogue_message().await),
+        AuxOutcome::NotListed => failed(ReconnectFailure::FetchFailed, catalogue_message().await),
+    };
     if let Err(e) = context::update(&state.store, &id, |c| c.record(&result)).await {
         tracing::error!(error = ?e.error_code, "reconnect answer not recorded in the context");
     }

@@ -70,6 +70,7 @@ pub fn reset_world(run: Option<&Run>) {
     payments::AUTOPAY.clear(run);
     refill::LEDGER.clear(run);
     crate::chaos::reset(run);
+    crate::replay::reset(run);
     if run.is_none() {
         activation::clear_ledger();
     }

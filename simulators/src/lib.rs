@@ -32,6 +32,7 @@ pub mod payments_world;
 pub mod plan;
 pub mod promotions;
 pub mod refill;
+pub mod replay;
 pub mod run_state;
 pub mod scenario;
 pub mod serviceability;

@@ -3,6 +3,8 @@
 //!
 //! - no header (or an empty one): the default world answers;
 //! - an unknown id: 400 `{"error":"UNKNOWN_SCENARIO"}`;
+//! - a request the scenario's `replay:` entries match: their recorded answer
+//!   ([`crate::replay`]);
 //! - otherwise: the fault's wait (`delay`, `timeout`) or `error5xx` answer first, then the
 //!   world's answer with `respond` shallow-merged over it, then `malformed` / `reset`.
 //!
@@ -132,11 +134,12 @@ impl<E: Endpoint> Endpoint for ScenariosEndpoint<E> {
         let id = req
             .header(SCENARIO_HEADER)
             .map(str::trim)
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .to_owned();
         let scenario = if id.is_empty() {
             None
         } else {
-            let Some(scenario) = scenario::find(id) else {
+            let Some(scenario) = scenario::find(&id) else {
                 tracing::warn!(request_id = request_id(&req), id, "unknown scenario");
                 return Ok(unknown_scenario());
             };
@@ -152,6 +155,14 @@ impl<E: Endpoint> Endpoint for ScenariosEndpoint<E> {
             Some(Err(message)) => {
                 return Ok(bad_harness_header(upstream::CHAOS_HEADER, &message));
             }
+        };
+        // a scenario's recorded exchanges answer first (`crate::replay`)
+        let req = match scenario {
+            Some(s) if !s.replay.is_empty() => match crate::replay::answer(s, req, &added).await {
+                Ok(replayed) => return Ok(replayed),
+                Err(req) => req,
+            },
+            _ => req,
         };
         let Some(call) = Call::from_request(req.method().as_str(), req.uri().path()) else {
             return self.0.call(req).await.map(IntoResponse::into_response);

@@ -192,6 +192,10 @@ pub struct Scenario {
     /// [`SESSION_STORAGE_KEYS`]); the harness start link writes them (`bff/src/harness.rs`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub session_storage: BTreeMap<String, String>,
+    /// Recorded exchanges answered as recorded, in order per run (`crate::replay`; written
+    /// by the BFF's record mode, ARCHITECTURE.md "Record and replay").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replay: Vec<upstream::replay::Exchange>,
 }
 
 /// Session-storage keys a scenario may preset: the strip flags of seed 000 §4 (session
@@ -271,6 +275,11 @@ impl Scenario {
             return Err(format!(
                 "sessionStorage key `{key}` is not one of {SESSION_STORAGE_KEYS:?}"
             ));
+        }
+        for (i, exchange) in self.replay.iter().enumerate() {
+            exchange
+                .validate()
+                .map_err(|e| format!("replay[{i}]: {e}"))?;
         }
         for (call, over) in self.calls()? {
             if let Some(fault) = &over.fault {
@@ -405,9 +414,36 @@ pub fn refuses(id: Option<&str>, call: Call) -> bool {
     faulted || refused
 }
 
-/// The scenario with this id, if any.
+/// The scenario with this id, if any: a built-in one, else one [`register`]ed.
 pub fn find(id: &str) -> Option<&'static Scenario> {
-    all().iter().find(|s| s.id == id)
+    all().iter().find(|s| s.id == id).or_else(|| {
+        let extra = EXTRA
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        extra.iter().rev().find(|s| s.id == id).copied()
+    })
+}
+
+/// Scenarios added at run time by [`register`] (a handful: leaked, never freed).
+static EXTRA: std::sync::RwLock<Vec<&'static Scenario>> = std::sync::RwLock::new(Vec::new());
+
+/// Adds `scenario` (already parsed: [`Scenario::parse`]) to what [`find`] knows, e.g. a
+/// recording a test just wrote (ARCHITECTURE.md "Record and replay"); a later one of the
+/// same id replaces it. [`all`] stays the built-in book. An id of a built-in scenario is
+/// refused.
+pub fn register(scenario: Scenario) -> Result<(), ScenarioError> {
+    if all().iter().any(|s| s.id == scenario.id) {
+        return Err(ScenarioError {
+            path: format!("{}.yaml", scenario.id),
+            message: "a built-in scenario has this id".into(),
+        });
+    }
+    let leaked: &'static Scenario = Box::leak(Box::new(scenario));
+    EXTRA
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .push(leaked);
+    Ok(())
 }
 
 /// Files under `scenarios/` that failed to parse or validate (empty in a healthy tree).

@@ -32,6 +32,7 @@ pub mod parse;
 pub mod payments;
 pub mod promotions;
 pub mod refill;
+pub mod replay;
 pub mod service;
 pub mod serviceability;
 pub mod tax;

@@ -49,7 +49,13 @@ test('quick refill in Spanish: phone and zip, a new card, the terms, the confirm
   await page.getByTestId('step-payment').getByRole('button', { name: c.saveCard }).click();
   await expect(page.getByTestId('card-recap')).toContainText('1111', { timeout: 20_000 });
   await expect(page.getByTestId('litepay-summary')).toBeVisible();
-  await page.getByRole('checkbox', { name: c.terms }).check({ force: true });
+  // the confirm step opens as the card is saved; a click while it opens can be lost on a busy
+  // machine (CI once: "Clicking the checkbox did not change its state"), so check until checked
+  const terms = page.getByRole('checkbox', { name: c.terms });
+  await expect(async () => {
+    if (!(await terms.isChecked())) await terms.check({ force: true, timeout: 2_000 });
+    await expect(terms).toBeChecked({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   await page.getByTestId('confirm-refill').click();
   await page.waitForURL(/\/es\/litepay\/order-confirmation$/, { timeout: 20_000 });
   await expect(page.getByTestId('order-number')).not.toBeEmpty();

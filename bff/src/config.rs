@@ -27,6 +27,8 @@
 //! | `BFF_SESSION_IDLE_SECS` | `840` | a session unused this long ends (every request slides it) |
 //! | `BFF_SESSION_MAX_SECS` | `28800` | a session ends this long after it began, however active |
 //! | `BFF_CHAOS` | unset | harness mode only: `<percent>:<seed>` (e.g. `20:4711`), seeded chaos on every upstream call (sent as `x-sim-chaos`; a browser's console setting wins; ARCHITECTURE.md "Seeded chaos") |
+//! | `BFF_RECORD` | unset | record mode, refused in production mode: path of a scenario file to write (`<dir>/<flow>/<situation>.yaml`, replaced at start-up); every upstream exchange is masked and saved in its `replay:` list (ARCHITECTURE.md "Record and replay") |
+//! | `BFF_RECORD_SERVICES` | unset: every service | with `BFF_RECORD`: comma list of service names (`upstream::service::Service::name`, e.g. `van,serviceability`) whose calls are recorded |
 //!
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
 //! origin (`/sim/...`, served in harness mode only by proxying the simulators, see
@@ -150,6 +152,11 @@ pub struct Config {
     /// `BFF_CHAOS`: `<percent>:<seed>` of seeded chaos (harness mode only; checked by
     /// [`Config::validate`]).
     pub chaos: Option<String>,
+    /// `BFF_RECORD`: the scenario file record mode writes (never in production; checked by
+    /// [`Config::validate`]; `upstream::record`).
+    pub record: Option<PathBuf>,
+    /// `BFF_RECORD_SERVICES`: the services record mode records; `None`: every one.
+    pub record_services: Option<std::collections::BTreeSet<Service>>,
 }
 
 /// Whether `s` is `<percent>:<seed>`: percent 0..=100, seed an unsigned 64-bit number (the
@@ -242,6 +249,8 @@ impl Default for Config {
             litepay: LitepayLimits::default(),
             reconnect_aux_fetch: Duration::from_millis(RECONNECT_AUX_FETCH_MS),
             chaos: None,
+            record: None,
+            record_services: None,
         }
     }
 }
@@ -405,7 +414,25 @@ impl Config {
             ..d.store.clone()
         };
         let chaos = get("BFF_CHAOS");
+        let record = get("BFF_RECORD").map(PathBuf::from);
+        let record_services = match get("BFF_RECORD_SERVICES") {
+            None => None,
+            Some(list) => Some(
+                list.split(',')
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .map(|n| Service::ALL.into_iter().find(|s| s.name() == n))
+                    .collect::<Option<std::collections::BTreeSet<Service>>>()
+                    .ok_or(ConfigError::Invalid {
+                        var: "BFF_RECORD_SERVICES",
+                        value: list.clone(),
+                        reason: "a comma list of upstream service names (e.g. van,serviceability)",
+                    })?,
+            ),
+        };
         let config = Self {
+            record,
+            record_services,
             chaos,
             redis_url,
             store,
@@ -440,8 +467,19 @@ impl Config {
     ///   `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_PROVIDER_URL`, the `BFF_UPSTREAM_*` URLs ([`ConfigError::ProductionMissing`]);
     /// - harness mode accepts external upstreams on loopback only (local simulators, tests),
     ///   else [`ConfigError::HarnessWithRemoteUpstreams`] names the variables;
-    /// - `BFF_CHAOS` only in harness mode and as `<percent>:<seed>`.
+    /// - `BFF_CHAOS` only in harness mode and as `<percent>:<seed>`;
+    /// - `BFF_RECORD` never in production mode, and a `.yaml` path.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        if let Some(record) = &self.record
+            && (self.mode == Mode::Production || record.extension().is_none_or(|e| e != "yaml"))
+        {
+            return Err(ConfigError::Invalid {
+                var: "BFF_RECORD",
+                value: record.display().to_string(),
+                reason: "a scenario file path ending in .yaml; record mode is refused in production mode \
+                         (it writes upstream answers to disk)",
+            });
+        }
         if let Some(chaos) = &self.chaos
             && (self.mode != Mode::Harness || !is_chaos(chaos))
         {
@@ -682,6 +720,44 @@ mod tests {
         assert!(refused(cfg(&prod), "BFF_CHAOS"));
         let plain: Vec<_> = ALL.iter().copied().chain([("BFF_CHAOS", "20:1")]).collect();
         assert!(refused(cfg(&plain), "BFF_CHAOS"));
+    }
+
+    #[test]
+    fn record_mode_is_refused_in_production() {
+        let c = cfg(&[("BFF_RECORD", "/tmp/rec/retail/assign.yaml")]).unwrap();
+        assert_eq!(c.record, Some(PathBuf::from("/tmp/rec/retail/assign.yaml")));
+        assert_eq!(c.record_services, None);
+        let mut plain: Vec<_> = ALL.to_vec();
+        plain.extend([
+            ("BFF_RECORD", "rec/van/x.yaml"),
+            ("BFF_RECORD_SERVICES", "van, serviceability"),
+        ]);
+        let c = cfg(&plain).unwrap();
+        assert_eq!(c.mode, Mode::Plain);
+        assert_eq!(
+            c.record_services,
+            Some([Service::Serviceability, Service::Van].into())
+        );
+        let refused = |r, name| matches!(r, Err(ConfigError::Invalid { var, .. }) if var == name);
+        assert!(refused(
+            cfg(&[("BFF_RECORD", "rec/retail/x.json")]),
+            "BFF_RECORD"
+        ));
+        assert!(refused(
+            cfg(&[
+                ("BFF_RECORD", "a.yaml"),
+                ("BFF_RECORD_SERVICES", "van,nope")
+            ]),
+            "BFF_RECORD_SERVICES"
+        ));
+        let mut prod: Vec<_> = ALL.to_vec();
+        prod.extend([
+            ("BFF_MODE", "production"),
+            ("BFF_RECORD", "rec/retail/x.yaml"),
+        ]);
+        let err = cfg(&prod).unwrap_err();
+        assert!(matches!(&err, ConfigError::Invalid { var, .. } if *var == "BFF_RECORD"));
+        assert!(err.to_string().contains("refused in production"), "{err}");
     }
 
     #[test]

@@ -104,8 +104,13 @@ pub fn state_with_store(
     clock: Clock,
     store: Store,
 ) -> Result<Arc<AppState>, reqwest::Error> {
+    let recorder = config.record.clone().map(|path| {
+        tracing::warn!(path = %path.display(), "record mode: upstream exchanges are written, masked");
+        crate::upstream::record::Recorder::start(path, config.record_services.clone())
+    });
     let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?
-        .strict(config.strict_upstream());
+        .strict(config.strict_upstream())
+        .recording(recorder);
     let lookups = LookupBudgets::new(&config.litepay, &store);
     Ok(Arc::new(AppState {
         lookups,

@@ -114,7 +114,6 @@ pub async fn activate_account(
     ctx: &CallCtx,
     body: &AccountActivationRequest,
 ) -> Result<(u16, AccountActivationResponse), UpstreamError> {
-    let service = Service::Activation.name();
     let rb = c
         .request(
             Service::Activation,
@@ -123,17 +122,7 @@ pub async fn activate_account(
             ctx,
         )
         .json(body);
-    let result: Result<(u16, AccountActivationResponse), UpstreamError> = async {
-        let resp = rb.send().await.map_err(|e| super::transport(service, e))?;
-        let status = resp.status().as_u16();
-        let answer = super::send_json(service, async { Ok(resp) }, c.strict).await?;
-        Ok((status, answer))
-    }
-    .await;
-    if let Err(e) = &result {
-        tracing::warn!(service, path = "/prepaid-account-activation", error = %e.public_message(), "upstream operation failed");
-    }
-    result
+    c.send_json_status(Service::Activation, rb).await
 }
 
 /// Validates activation codes (`pinDetails`); `errorCode` in the answer is a failure.

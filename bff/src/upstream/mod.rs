@@ -6,7 +6,8 @@
 //! harness mode only, also `x-sim-scenario`, `x-sim-run`, `x-sim-faults` and `x-sim-chaos`
 //! (the harness cookies and the scenario console's settings, `http::extract::ScenarioSel`). Failures map onto
 //! [`UpstreamError`]. Answers are read tolerantly in production and strictly in harness mode
-//! ([`drift`]).
+//! ([`drift`]). In record mode (`BFF_RECORD`) every exchange is also written, masked
+//! ([`mask`]), into a scenario file's `replay:` list ([`record`]).
 
 pub mod account;
 pub mod activation;
@@ -16,8 +17,10 @@ pub mod content;
 pub mod digital_session;
 pub mod drift;
 pub mod identity;
+pub mod mask;
 pub mod payments;
 pub mod promotions;
+pub mod record;
 pub mod refill;
 pub mod serviceability;
 pub mod tax;
@@ -149,6 +152,8 @@ pub struct Clients {
     /// and its calls parse the text (and fail) as before.
     bases: std::sync::Arc<BTreeMap<Service, reqwest::Url>>,
     strict: bool,
+    /// Record mode (`BFF_RECORD`): every exchange is also written, masked ([`record`]).
+    recorder: Option<record::Recorder>,
 }
 
 /// Per-call context: the tracking id and, in harness mode only, the scenario and run ids.
@@ -200,6 +205,7 @@ impl Clients {
             urls,
             bases: std::sync::Arc::new(bases),
             strict: false,
+            recorder: None,
         })
     }
 
@@ -208,6 +214,17 @@ impl Clients {
     pub fn strict(mut self, strict: bool) -> Self {
         self.strict = strict;
         self
+    }
+
+    /// Record mode (`Config::record`): every exchange is also handed to `recorder`.
+    pub fn recording(mut self, recorder: Option<record::Recorder>) -> Self {
+        self.recorder = recorder;
+        self
+    }
+
+    /// The recorder of record mode, if on (tests flush it).
+    pub fn recorder(&self) -> Option<&record::Recorder> {
+        self.recorder.as_ref()
     }
 
     /// The configured base URLs.
@@ -270,11 +287,57 @@ impl Clients {
         service: Service,
         rb: reqwest::RequestBuilder,
     ) -> Result<T, UpstreamError> {
-        let service = service.name();
+        self.send_json_status(service, rb).await.map(|(_, t)| t)
+    }
+
+    /// [`Self::send_json`] with the answer's HTTP status. In record mode the exchange is
+    /// handed to the recorder once its body is read (never waited on).
+    async fn send_json_status<T: DeserializeOwned>(
+        &self,
+        service_id: Service,
+        rb: reqwest::RequestBuilder,
+    ) -> Result<(u16, T), UpstreamError> {
+        let service = service_id.name();
         let (http, req) = rb.build_split();
         let req = req.map_err(|e| transport(service, e))?;
         let (method, path) = (req.method().clone(), req.url().path().to_owned());
-        let result = send_json(service, http.execute(req), self.strict).await;
+        let pending = self.recorder.as_ref().and_then(|r| {
+            let base = self.bases.get(&service_id).map_or("", |u| u.path());
+            r.pending(service_id, base, &req)
+        });
+        let started = std::time::Instant::now();
+        let result = async {
+            let resp = http.execute(req).await.map_err(|e| transport(service, e))?;
+            let status = resp.status();
+            let content_type = resp
+                .headers()
+                .get(reqwest::header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned);
+            let Some(pending) = pending else {
+                if !status.is_success() {
+                    return Err(UpstreamError::Status {
+                        service,
+                        status: status.as_u16(),
+                    });
+                }
+                let body = resp.bytes().await.map_err(|e| transport(service, e))?;
+                return decode(service, status, &body, self.strict).map(|t| (status.as_u16(), t));
+            };
+            // record mode: a failed status is recorded with its body too
+            let body = resp.bytes().await;
+            if let (Some(recorder), Ok(body)) = (&self.recorder, &body) {
+                let ms = started.elapsed();
+                recorder.save(pending, status.as_u16(), content_type.as_deref(), body, ms);
+            }
+            let body = match body {
+                Ok(body) => body,
+                Err(_) if !status.is_success() => Default::default(),
+                Err(e) => return Err(transport(service, e)),
+            };
+            decode(service, status, &body, self.strict).map(|t| (status.as_u16(), t))
+        }
+        .await;
         if let Err(e) = &result {
             let (kind, status) = match e {
                 UpstreamError::Timeout { .. } => ("timeout", None),
@@ -300,21 +363,21 @@ fn transport(service: &'static str, e: reqwest::Error) -> UpstreamError {
     }
 }
 
-async fn send_json<T: DeserializeOwned>(
+/// A read answer: a 2xx body decoded as `T` (tolerantly unless `strict`), else
+/// [`UpstreamError::Status`].
+fn decode<T: DeserializeOwned>(
     service: &'static str,
-    send: impl std::future::Future<Output = reqwest::Result<reqwest::Response>>,
+    status: reqwest::StatusCode,
+    body: &[u8],
     strict: bool,
 ) -> Result<T, UpstreamError> {
-    let resp = send.await.map_err(|e| transport(service, e))?;
-    let status = resp.status();
     if !status.is_success() {
         return Err(UpstreamError::Status {
             service,
             status: status.as_u16(),
         });
     }
-    let body = resp.bytes().await.map_err(|e| transport(service, e))?;
-    drift::decode(service, &body, strict).map_err(|e| match e {
+    drift::decode(service, body, strict).map_err(|e| match e {
         UpstreamError::BadResponse { service, reason } => UpstreamError::BadResponse {
             service,
             reason: redact_quoted(&reason),

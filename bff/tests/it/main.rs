@@ -28,6 +28,7 @@ mod payments;
 mod methods_and_bodies;
 mod public_origin;
 mod reconnect;
+mod record_replay;
 mod refill;
 mod refill_pin;
 mod scenarios;

@@ -406,7 +406,7 @@ mod tests {
         let v = masked(json!({
             "access_token": "at-123", "id_token": "it-456", "paymentInstToken": "tok-789",
             "token_type": "Bearer", "cvv": "123", "digitalSessionId": "ds-1",
-            "code": "BUS0078",
+            "code": "PLAN-7",
         }));
         for k in [
             "access_token",
@@ -418,7 +418,7 @@ mod tests {
             assert_eq!(v[k], MASKED, "{k}");
         }
         assert_eq!(v["token_type"], "Bearer");
-        assert_eq!(v["code"], "BUS0078", "a JSON code is a business code, kept");
+        assert_eq!(v["code"], "PLAN-7", "a JSON code (a business code) is kept");
         let f = form(b"grant_type=authorization_code&code=abc123&code_verifier=xyz&client_id=prepaid-digital");
         assert_eq!(f["code"], MASKED);
         assert_eq!(f["code_verifier"], MASKED);

@@ -33,6 +33,7 @@ pub mod plan;
 pub mod promotions;
 pub mod refill;
 pub mod replay;
+pub mod request_check;
 pub mod run_state;
 pub mod scenario;
 pub mod serviceability;
@@ -66,9 +67,14 @@ type Apis = (
     (identity::IdentityApi, account::AccountApi, refill::RefillApi),
 );
 
-/// The one poem-openapi service holding every simulator.
-fn service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new(Apis::default(), TITLE, env!("CARGO_PKG_VERSION"))
+/// The one poem-openapi service holding every simulator, with the 400 of the request check
+/// declared ([`request_check::Checked`]).
+fn service() -> OpenApiService<request_check::Checked<Apis>, ()> {
+    OpenApiService::new(
+        request_check::Checked::<Apis>::default(),
+        TITLE,
+        env!("CARGO_PKG_VERSION"),
+    )
 }
 
 /// Every simulator under its service's prefix ([`upstream::service::Service::prefix`];
@@ -77,7 +83,8 @@ fn service() -> OpenApiService<Apis, ()> {
 /// A request carrying `x-sim-scenario: <flow>/<situation>` is answered per that scenario
 /// ([`middleware::Scenarios`]); an unknown id is 400 `{"error":"UNKNOWN_SCENARIO"}`.
 /// Calls are logged at `debug` only ([`middleware::Access`]).
-/// Unknown paths are 404; a structurally invalid body or a missing required query is 400.
+/// Unknown paths are 404; a request the contract does not allow is 400 `INVALID_REQUEST` naming
+/// the field ([`request_check`], before the scenario's faults: a scenario cannot hide it).
 /// `/admin/...`: the harness's admin API ([`admin`]), outside the upstream contract.
 pub fn endpoint() -> poem::Route {
     // the buy flow's orders are kept for the admin API's ledgers (a handful per harness run)
@@ -86,6 +93,7 @@ pub fn endpoint() -> poem::Route {
         "/",
         service()
             .with(middleware::Scenarios)
+            .with(request_check::RequestCheck)
             .with(middleware::Access),
     )
 }

@@ -1,74 +1,46 @@
 //! JSON types of request bodies as the contract declares them. poem-openapi reads a JSON
 //! number or boolean where a string is declared as its text (`"locationId": false` is
 //! `"false"`), so a body the contract calls invalid would be accepted; [`BodyTypes`] checks the
-//! body's JSON types against the operation's request-body schema first (`jsonschema`, type
-//! errors only: every other rule stays poem-openapi's and the handlers', with their detail
-//! codes) and answers 400 `VALIDATION_FAILED`, detail `{ field, code: "type" }`. It runs after
-//! the CSRF check (innermost), so no body is read for a rejected request.
+//! body's JSON types against the operation's request-body schema first (type errors only:
+//! every other rule stays poem-openapi's and the handlers', with their detail codes) and
+//! answers 400 `VALIDATION_FAILED`, detail `{ field, code: "type" }`. It runs after the CSRF
+//! check (innermost), so no body is read for a rejected request. The schema check is
+//! [`contract_check`], the code the simulators check the upstream contract with.
 
 use std::sync::Arc;
 
 use poem::{Body, Endpoint, IntoResponse, Middleware, Request, Response, http::Method};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::http::{
-    error::{ApiError, FieldError},
-    methods::{Segment, parse_template, template_matches},
-};
+use crate::http::error::{ApiError, FieldError};
 
 /// The request-body validators of the contract, by path template and method.
 #[derive(Default)]
-pub struct BodySchemas {
-    ops: Vec<(Vec<Segment>, Method, jsonschema::Validator)>,
-}
+pub struct BodySchemas(contract_check::Contract);
 
 impl BodySchemas {
     /// The JSON request bodies of an OpenAPI 3 document (`$ref`s into its components).
     pub fn from_spec(spec: &Value) -> Self {
-        let mut ops = Vec::new();
-        for (template, item) in spec["paths"].as_object().into_iter().flatten() {
-            for (method, op) in item.as_object().into_iter().flatten() {
-                let content = op["requestBody"]["content"].as_object();
-                let Some(schema) = content
-                    .into_iter()
-                    .flatten()
-                    .find(|(media, _)| media.starts_with("application/json"))
-                    .map(|(_, m)| &m["schema"])
-                else {
-                    continue;
-                };
-                let root = json!({ "allOf": [schema], "components": spec["components"] });
-                let (Ok(m), Ok(v)) = (
-                    Method::from_bytes(method.to_ascii_uppercase().as_bytes()),
-                    jsonschema::validator_for(&root),
-                ) else {
-                    tracing::error!(%template, %method, "request body schema not usable");
-                    continue;
-                };
-                ops.push((parse_template(template), m, v));
-            }
+        let contract =
+            contract_check::Contract::from_spec(spec, contract_check::Reading::AsWritten);
+        for problem in contract.problems() {
+            tracing::error!(%problem, "request body schema not usable");
         }
-        Self { ops }
+        Self(contract)
     }
 
-    /// The type errors of `body` for `method` `path` (empty when none or no schema).
+    /// The type errors of `body` for `method` `path` (empty when none or no schema); `field`
+    /// is the value's own name (the last step of its path, `body` for the body itself).
     pub fn type_errors(&self, method: &Method, path: &str, body: &Value) -> Vec<FieldError> {
-        let Some((_, _, v)) = self
-            .ops
-            .iter()
-            .find(|(t, m, _)| m == method && template_matches(t, path))
-        else {
+        let Some(op) = self.0.find(method.as_str(), path) else {
             return Vec::new();
         };
-        v.iter_errors(body)
-            .filter(|e| matches!(e.kind, jsonschema::error::ValidationErrorKind::Type { .. }))
-            .map(|e| {
-                let pointer = e.instance_path.to_string();
-                let field = pointer.rsplit('/').next().filter(|f| !f.is_empty());
-                FieldError {
-                    field: field.unwrap_or("body").to_owned(),
-                    code: "type".to_owned(),
-                }
+        op.body_violations(body)
+            .into_iter()
+            .filter(|v| matches!(v.kind, contract_check::Kind::Type { .. }))
+            .map(|v| FieldError {
+                field: v.leaf(),
+                code: "type".to_owned(),
             })
             .collect()
     }

@@ -15,47 +15,14 @@ use poem::{
     http::{HeaderValue, Method, header},
 };
 
+use contract_check::{Segment, parse_template, template_matches};
+
 use crate::http::error::{ApiError, ErrorCode};
-
-/// One segment of a contract path template.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Segment {
-    Literal(String),
-    Param,
-}
-
-/// The segments of a template (`{name}` is a parameter).
-pub(crate) fn parse_template(template: &str) -> Vec<Segment> {
-    segments(template)
-        .map(|s| {
-            if s.starts_with('{') && s.ends_with('}') {
-                Segment::Param
-            } else {
-                Segment::Literal(s.to_owned())
-            }
-        })
-        .collect()
-}
-
-/// Whether the request path `path` matches `template` (a parameter matches one non-empty
-/// segment).
-pub(crate) fn template_matches(template: &[Segment], path: &str) -> bool {
-    let mut parts = segments(path);
-    template.iter().all(|t| match (t, parts.next()) {
-        (Segment::Param, Some(p)) => !p.is_empty(),
-        (Segment::Literal(l), Some(p)) => l == p,
-        (_, None) => false,
-    }) && parts.next().is_none()
-}
 
 /// The methods of every path of the contract.
 #[derive(Debug, Clone, Default)]
 pub struct AllowedMethods {
     paths: Vec<(Vec<Segment>, Vec<Method>)>,
-}
-
-fn segments(path: &str) -> impl Iterator<Item = &str> {
-    path.trim_start_matches('/').split('/')
 }
 
 impl AllowedMethods {

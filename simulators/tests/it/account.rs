@@ -366,18 +366,26 @@ async fn scenarios_and_plans_override_the_new_calls() {
         ]),
     );
     let cli = client();
-    let body = json!({"accountId": "8993100000000101", "auxConfNo": "",
-        "checkMoveEligibility": true, "checkReconnectEligibility": true, "flow": "DASHBOARD",
+    let dashboard = json!({"accountId": "8993100000000101", "flow": "DASHBOARD",
         "billerLookup": true, "availablePlans": true, "cimaInfo": true, "customerInfo": true,
         "devices": true, "paymentInfo": true, "serviceAddress": true, "acpDetails": true,
         "planStatus": true, "houseKey": "", "houseNumber": "", "locationId": "",
-        "phone": "", "pin": "", "zip": "", "tn": "", "trackingId": tracking, "source": "DIGITAL2.0"});
-    for (path, status) in [
-        ("/account/dashboard", StatusCode::INTERNAL_SERVER_ERROR),
-        ("/account/aux-account", StatusCode::BAD_GATEWAY),
+        "phone": "", "pin": "", "zip": ""});
+    let aux = json!({"accountId": "8993100000000101", "auxConfNo": "",
+        "checkMoveEligibility": true, "checkReconnectEligibility": true});
+    let payment = json!({"accountId": "8993100000000101", "tn": "", "trackingId": tracking,
+        "source": "DIGITAL2.0"});
+    for (path, status, body) in [
+        (
+            "/account/dashboard",
+            StatusCode::INTERNAL_SERVER_ERROR,
+            dashboard,
+        ),
+        ("/account/aux-account", StatusCode::BAD_GATEWAY, aux),
         (
             "/payments/get-custpayment-info",
             StatusCode::SERVICE_UNAVAILABLE,
+            payment,
         ),
     ] {
         let send = || {

@@ -39,7 +39,8 @@ async fn delay_waits_then_answers_normally() {
 #[tokio::test(start_paused = true)]
 async fn timeout_hangs_for_120_seconds() {
     let body = serde_json::json!({
-        "address": {"addressLine1": "1200 Peachtree St", "zip": "30309"},
+        "address": {"addressLine1": "1200 Peachtree St", "addressLine2": "", "city": "Atlanta",
+                    "state": "GA", "zip": "30309"},
         "deviceCode": "482913", "language": "English", "locationId": "LOC-30309-0001",
         "phoneNo": "4045550123", "retailerId": "DG", "source": "Incomm", "trackingId": "t"
     });

@@ -83,7 +83,11 @@ pub fn outcome(code: Option<&str>) -> OrderOutcome {
 pub fn card_type(component: &str) -> String {
     match CardType::from_component(component).stored() {
         Some(stored) => stored.to_uppercase(),
-        None => component.trim().to_ascii_lowercase().replace('-', "_").to_uppercase(),
+        None => component
+            .trim()
+            .to_ascii_lowercase()
+            .replace('-', "_")
+            .to_uppercase(),
     }
 }
 

@@ -16,10 +16,10 @@ use upstream::{
 use uuid::Uuid;
 
 pub use super::card_type::CardType;
+pub use crate::domain::cart::{Cart, CartItem, CartItemKind, ShippingSummary};
 pub use crate::flows::card_entry::{
     CardEntryConfig, ChannelDetails, CpcConfig, CpcCustomerDetails, CpcOptions,
 };
-pub use crate::domain::cart::{Cart, CartItem, CartItemKind, ShippingSummary};
 use crate::http::error::ApiError;
 
 /// Communication language (seed 000 §3 `langPref`).

@@ -250,24 +250,17 @@ impl<'a> Walker<'a> {
         q: &[(&str, &str)],
         body: Option<Value>,
     ) -> Option<Value> {
-        let mut rb = match method {
-            "get" => self.cli.get(path.to_owned()),
-            "put" => self.cli.put(path.to_owned()),
-            _ => self.cli.post(path.to_owned()),
-        }
-        .header(header::COOKIE, &self.cookies)
-        .header("x-xsrf-token", &self.xsrf)
+        let r = walk_request(
+            self.cli,
+            (method, path),
+            (&self.cookies, &self.xsrf),
+            q,
+            body,
+        )
         .header(header::HOST, "127.0.0.1:8080")
-        .header(header::ACCEPT_LANGUAGE, "es");
-        for (k, v) in q {
-            rb = rb.query(*k, v);
-        }
-        if let Some(b) = body {
-            rb = rb
-                .header("Idempotency-Key", uuid::Uuid::new_v4().to_string())
-                .body_json(&b);
-        }
-        let r = rb.send().await;
+        .header(header::ACCEPT_LANGUAGE, "es")
+        .send()
+        .await;
         let status = r.0.status().as_u16();
         if let Some(rotated) = session_cookie(&r.0) {
             let rest: Vec<&str> = self.cookies.split("; ").skip(1).collect();

@@ -8,7 +8,6 @@ use bff::{
     config::{Mode, UpstreamUrls},
     upstream::mask,
 };
-use poem::http::header;
 use serde_json::{Value, json};
 use simulators::scenario::{self, Scenario};
 
@@ -41,22 +40,15 @@ impl<'a> Walk<'a> {
         q: &[(&str, &str)],
         body: Option<Value>,
     ) -> Value {
-        let mut rb = match method {
-            "get" => self.cli.get(path.to_owned()),
-            "put" => self.cli.put(path.to_owned()),
-            _ => self.cli.post(path.to_owned()),
-        }
-        .header(header::COOKIE, &self.cookies)
-        .header("x-xsrf-token", &self.xsrf);
-        for (k, v) in q {
-            rb = rb.query(*k, v);
-        }
-        if let Some(b) = body {
-            rb = rb
-                .header("Idempotency-Key", uuid::Uuid::new_v4().to_string())
-                .body_json(&b);
-        }
-        let r = rb.send().await;
+        let r = walk_request(
+            self.cli,
+            (method, path),
+            (&self.cookies, &self.xsrf),
+            q,
+            body,
+        )
+        .send()
+        .await;
         let status = r.0.status().as_u16();
         let v = json(r.0).await;
         self.answers.push((name.into(), status, v.clone()));

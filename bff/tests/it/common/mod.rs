@@ -140,6 +140,34 @@ pub fn session_cookie(resp: &Response) -> Option<String> {
     Some(cookie.split(';').next().unwrap().to_owned())
 }
 
+/// One step of a scripted walk over HTTP: `method` (`get`, `put`, anything else is a POST) to
+/// `path` with the `Cookie` header `cookies`, the CSRF token `xsrf`, the query pairs `q`, and
+/// `body` as JSON under a fresh `Idempotency-Key`. The caller may add headers, then sends it.
+pub fn walk_request<'a>(
+    cli: &'a Client,
+    (method, path): (&str, &str),
+    (cookies, xsrf): (&str, &str),
+    q: &[(&str, &str)],
+    body: Option<Value>,
+) -> poem::test::TestRequestBuilder<'a, BoxEndpoint<'static, Response>> {
+    let mut rb = match method {
+        "get" => cli.get(path.to_owned()),
+        "put" => cli.put(path.to_owned()),
+        _ => cli.post(path.to_owned()),
+    }
+    .header(header::COOKIE, cookies)
+    .header("x-xsrf-token", xsrf);
+    for (k, v) in q {
+        rb = rb.query(*k, v);
+    }
+    if let Some(b) = body {
+        rb = rb
+            .header("Idempotency-Key", uuid::Uuid::new_v4().to_string())
+            .body_json(&b);
+    }
+    rb
+}
+
 /// The body as JSON (panics when it is not JSON).
 pub async fn json(resp: Response) -> Value {
     let bytes = resp.into_body().into_bytes().await.unwrap();

@@ -104,8 +104,11 @@ for (const locale of ['en', 'es'] as const) {
 test('keyboard only: the hand-off, the provider page, the dashboard', async ({ page, request }) => {
   const c = await allContent(request, 'en');
   await page.goto('/en/handoff');
+  // axe looks at the drawn page, not the document before the app draws it (CI once: no main)
+  const logIn = page.getByRole('button', { name: c.handoff.logIn });
+  await expect(logIn).toBeVisible();
   await expectNoAxeViolations(page, 'handoff (keyboard)');
-  await tabTo(page, page.getByRole('button', { name: c.handoff.logIn }));
+  await tabTo(page, logIn);
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/sim\/identity\/authorize\?/);
   // the checked radio is the group's one tab stop; arrows move the choice

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { AccountDashboardContent } from '../../web/src/content/accountDashboard';
 import { expectNoAxeViolations } from '../lib/axe';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
 
@@ -11,13 +12,15 @@ import { englishReference, expectSpanishOnly } from '../lib/i18n';
  * stories (web/src/flows/litepay/Litepay.stories.tsx).
  */
 
-type Texts = { litepay: Record<string, string>; payments: { editPayment: Record<string, string> } };
+/** The page's texts, typed as the generated content (a missing text is a type error, not a name matching anything). */
+type Texts = Pick<AccountDashboardContent, 'litepay' | 'payments'>;
 
 async function texts(page: Page, locale: string): Promise<Texts> {
   const prefix = locale === 'es' ? '/-/api/es' : '/-/api';
   const res = await page.request.get(`${prefix}/my.prepaid/account-dashboard`);
   expect(res.ok()).toBe(true);
-  return (await res.json()) as Texts;
+  const body = (await res.json()) as AccountDashboardContent;
+  return { litepay: body.litepay, payments: body.payments };
 }
 
 /** The card entry's stand-in, nothing prefilled (the account's holder is not shown): name, a test card, billing address. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { AccountDashboardContent } from '../../web/src/content/accountDashboard';
 import { expectNoAxeViolations } from '../lib/axe';
 import { choose } from '../lib/buy';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
@@ -13,13 +14,13 @@ import { signIn } from '../lib/signin';
  * test fetches the aux account after BFF_RECONNECT_AUX_FETCH_MS (playwright.config.ts).
  */
 
-type Texts = Record<string, string>;
-
-async function texts(page: Page, locale: string): Promise<{ reconnect: Texts; payments: { editPayment: Texts } }> {
+/** The page's texts, typed as the generated content (a missing text is a type error, not a name matching anything). */
+async function texts(page: Page, locale: string): Promise<Pick<AccountDashboardContent, 'reconnect' | 'payments'>> {
   const prefix = locale === 'es' ? '/-/api/es' : '/-/api';
   const res = await page.request.get(`${prefix}/my.prepaid/account-dashboard`);
   expect(res.ok()).toBe(true);
-  return (await res.json()) as { reconnect: Texts; payments: { editPayment: Texts } };
+  const body = (await res.json()) as AccountDashboardContent;
+  return { reconnect: body.reconnect, payments: body.payments };
 }
 
 test.beforeEach(async ({ page }) => {
@@ -35,7 +36,7 @@ test('reconnect in Spanish: Reactivate, a new card, the 7-day refill, then the a
   await page.waitForURL(/\/es\/reconnect/);
   const steps = page.locator('section.reconnect');
   await expect(page.getByTestId('step-address')).toHaveAttribute('data-complete', 'true', { timeout: 20_000 });
-  await expect(steps.getByRole('radio', { name: new RegExp(c.plan30!) })).toBeChecked();
+  await expect(steps.getByRole('radio', { name: new RegExp(c.plan30) })).toBeChecked();
   await expectNoAxeViolations(page, 'reconnect steps', ['iframe']);
   await expectSpanishOnly(page, ref, 'reconnect steps');
   const card = page.locator(`iframe[title="${payments.editPayment.cardEntryTitle}"]`).contentFrame();
@@ -44,7 +45,7 @@ test('reconnect in Spanish: Reactivate, a new card, the 7-day refill, then the a
   await card.locator('#cvv').fill('123');
   await steps.getByRole('button', { name: c.saveCard }).click();
   await expect(steps.getByTestId('saved-card')).toContainText('1111', { timeout: 20_000 });
-  await choose(steps.getByRole('radio', { name: new RegExp(c.plan7!) }));
+  await choose(steps.getByRole('radio', { name: new RegExp(c.plan7) }));
   const paid = page.waitForResponse((r) => r.url().endsWith('/reconnect') && r.request().method() === 'POST');
   await steps.getByRole('button', { name: /Pagar/ }).click();
   expect((await paid).status()).toBe(200);

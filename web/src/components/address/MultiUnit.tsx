@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Button, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import type { MerchantFlow } from '../../content/hooks';
 import type { CustomerInfo } from '../../lib/address';
-import { clampPage, filterUnits, pageCount, pageItems, pageSlice } from '../../lib/pagination';
+import { clampPage, filterUnits, pageCount, pageSlice } from '../../lib/pagination';
+import { Pagination } from '../Pagination';
 
 export function unitText(info: CustomerInfo): string {
   return info.address.addressLine2 || info.address.addressLine1;
@@ -69,36 +70,17 @@ export function MultiUnit({ content, units, onBack, onTryAnother, onConfirm }: M
         </RadioGroup>
       )}
 
-      {pages > 1 && (
-        <nav className="pagination" aria-label={content.paginationLabel}>
-          <Button className="button button--ghost" isDisabled={current <= 1} onPress={() => setPage(current - 1)}>
-            {content.previous}
-          </Button>
-          <ul className="pagination__pages">
-            {pageItems(pages, current).map((item, i) =>
-              item === 'ellipsis' ? (
-                <li key={`e${i}`} className="pagination__ellipsis" aria-hidden="true">
-                  …
-                </li>
-              ) : (
-                <li key={item}>
-                  <Button
-                    className="button button--page"
-                    aria-label={content.pageLabel.replace('{page}', String(item))}
-                    aria-current={item === current ? 'page' : undefined}
-                    onPress={() => setPage(item)}
-                  >
-                    {item}
-                  </Button>
-                </li>
-              ),
-            )}
-          </ul>
-          <Button className="button button--ghost" isDisabled={current >= pages} onPress={() => setPage(current + 1)}>
-            {content.next}
-          </Button>
-        </nav>
-      )}
+      <Pagination
+        pages={pages}
+        current={current}
+        onChange={setPage}
+        labels={{
+          nav: content.paginationLabel,
+          previous: content.previous,
+          next: content.next,
+          page: (n) => content.pageLabel.replace('{page}', String(n)),
+        }}
+      />
 
       <div className="actions">
         <Button className="button button--secondary" onPress={onBack}>

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { content } from '../../testing/content';
+import { content, es as esContent } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { renderApp } from '../../testing/render';
 import { confirmation, litepayTexts, lookups, refills, results } from './fixtures';
@@ -179,6 +179,54 @@ describe('quick refill (seed 002 §2.11, §4.6)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: en.saveCard })).toBeEnabled());
     cardEntryAnswers();
     await waitFor(() => expect(assign).toHaveBeenCalledWith(en.marketingUrl));
+    vi.unstubAllGlobals();
+  });
+
+  it("the page around the steps (§2.11): the what-is modal, other services, the plan-tier block, the sticky cart (1 item, Next opens the next step), the shell's header and five footer links; Spanish", async () => {
+    server.use(...litepayHandlers({ located: refills.withCard }));
+    renderApp('/es/litepay/refill');
+    await screen.findByRole('heading', { level: 1, name: es.title });
+    expect(screen.getByText(es.description)).toBeInTheDocument();
+    // the sticky cart: always one item, the total the BFF priced, Next opens the first step not complete
+    const cart = await screen.findByRole('complementary', { name: es.stickyCartLabel });
+    expect(cart).toHaveTextContent(es.stickyCartItems.replace('{count}', '1'));
+    await waitFor(() => expect(cart).toHaveTextContent('48.60'));
+    await waitFor(() => expect(screen.getByTestId('step-confirm')).toHaveAttribute('data-expanded', 'true'));
+    // the step's heading toggles it (its first button; the panel's is Confirm and refill)
+    await userEvent.click(within(screen.getByTestId('step-confirm')).getAllByRole('button')[0]!);
+    await waitFor(() => expect(screen.getByTestId('step-confirm')).not.toHaveAttribute('data-expanded'));
+    await userEvent.click(within(cart).getByRole('button', { name: es.next }));
+    await waitFor(() => expect(screen.getByTestId('step-confirm')).toHaveAttribute('data-expanded', 'true'));
+    // the "what is" modal
+    await userEvent.click(screen.getByRole('button', { name: es.whatIsLink }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(es.whatIs.title);
+    await userEvent.click(screen.getByRole('button', { name: es.whatIs.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // other services and the plan-tier block (the Spanish static label)
+    expect(screen.getByRole('heading', { name: es.otherServicesTitle })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: es.broadbandLabel.regionLabel })).toHaveTextContent(es.broadbandLabel.staticLabel!.title);
+    // its own shell: the sign-in link, the language switch to the same page, the menu, five legal links and the copyright
+    expect(screen.getByRole('link', { name: es.accountLink.label })).toHaveAttribute('href', expect.stringContaining('/handoff'));
+    expect(screen.getByRole('button', { name: es.menu })).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(screen.getByRole('button', { name: es.menu }));
+    expect(screen.getByRole('button', { name: es.menu })).toHaveAttribute('aria-expanded', 'true');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getAllByRole('link')).toHaveLength(5);
+    expect(footer).toHaveTextContent(esContent.all.footer.copyright);
+    expect(screen.queryByText(/log ?out|cerrar sesión/i)).not.toBeInTheDocument();
+  });
+
+  it('the confirmation: print or save, the FAQ; no "acp learn tile" impression with a valid ACP benefit', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    server.use(...litepayHandlers({ confirmation: { ...confirmation, acpLearnTile: false } }));
+    renderApp('/en/litepay/order-confirmation');
+    await screen.findByRole('heading', { level: 1, name: en.confirmation.title });
+    await userEvent.click(screen.getByRole('button', { name: en.confirmation.print }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { name: en.confirmation.faq.heading })).toBeInTheDocument();
+    expect(events()).toContainEqual({ event: 'purchase', flowType: 'litepayrefillflow|prepaid', product: 'HSD_030', revenue: 45 });
+    expect(events().some((e) => e.event === 'impression')).toBe(false);
     vi.unstubAllGlobals();
   });
 

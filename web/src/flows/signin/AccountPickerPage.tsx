@@ -1,11 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Radio, RadioGroup } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AllContent } from '../../content/hooks';
+import { sessionErrorTarget } from '../../lib/accountSession';
 import { trackCallFailure, useCallFailureTracking } from '../../lib/analytics';
 import type { Locale } from '../../lib/locale';
 import { accountPickerQuery, chooseAccount, type PickerAccount } from './api';
+
+/** Seed 001 §4, §9: a required call failing leads to the error page after 1,000 ms. */
+export const PICKER_ERROR_REDIRECT_MS = 1_000;
 
 /** One radio group of accounts under its heading; `value` is shared by both groups. */
 function AccountGroup({
@@ -46,13 +50,21 @@ function AccountGroup({
 /**
  * The account picker (seed 001 §2 "Account picker", §4): open accounts ("your current
  * account") and closed ones ("your past accounts") as two radio groups of one choice; Continue
- * stays disabled until a choice; the BFF keeps it (`chooseAccount`) and says where to go.
+ * stays disabled until a choice; the BFF keeps it (`chooseAccount`) and says where to go. A
+ * failed read that is not a session error (those are `SessionErrors`') is the error page after
+ * 1 s (seed 001 §4 "Any required API failure").
  */
 export function AccountPickerPage({ locale, content }: { locale: Locale; content: AllContent['accountPicker'] }) {
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const picker = useQuery(accountPickerQuery);
   useCallFailureTracking(picker.error, 'getAccountPicker');
+  const failed = picker.isError && !sessionErrorTarget(picker.error, locale);
+  useEffect(() => {
+    if (!failed) return;
+    const timer = setTimeout(() => navigate(`/${locale}/error`, { replace: true }), PICKER_ERROR_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [failed, navigate, locale]);
   const [chosen, setChosen] = useState<string | null>(null);
   const choose = useMutation({
     mutationFn: chooseAccount,

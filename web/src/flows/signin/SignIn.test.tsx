@@ -1,6 +1,6 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTHORIZE_URL, picker, profile, sessionError, sessionHandlers, type SessionCall } from '../../testing/account';
@@ -143,6 +143,14 @@ describe('account picker (seed 001 §2 "Account picker")', () => {
     expect(screen.getByRole('button', { name: en.all.accountPicker.continueLabel })).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/dashboard'));
+  });
+
+  it('the loading text while the accounts come; a failed read is the error page after 1 s', async () => {
+    const locale = 'es';
+    server.use(http.get('*/secure2/account-picker', () => HttpResponse.json({ errorCode: 'UPSTREAM_ERROR', message: 'x', requestId: 't' }, { status: 502 })));
+    const { router } = renderApp(`/${locale}/account-picker`);
+    expect(await screen.findByRole('status')).toHaveTextContent(bundles[locale].accountPicker.loading);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${locale}/error`), { timeout: 10_000 });
   });
 
   it('a non-owner choice goes to the permission-error page; the logo signs in again', async () => {

@@ -1,17 +1,22 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { content } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { renderApp } from '../../testing/render';
 import { changes, history, infos, paymentsContent } from './fixtures';
 import { paymentsHandlers, type PaymentsCall } from './handlers';
+import { SUCCESS_DELAY_MS } from './AutoRefillPage';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => server.use(...contentHandlers(content)));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
 afterAll(() => server.close());
 
 const en = paymentsContent.en;
@@ -93,6 +98,38 @@ describe('edit payment (seed 002 §2.9, seed 001 §4 "Payment instrument")', () 
     expect(screen.getByRole('button', { name: es.editPayment.remove })).toBeDisabled();
   });
 
+  it('the form is enabled again when the wait the BFF gave ends (30 s after a first refusal)', async () => {
+    // only the clock is fake, and it stands still: the page's once-a-second tick reads it
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    server.use(...paymentsHandlers({ info: infos.saved, change: changes.rejected }));
+    renderApp('/en/dashboard/edit-payment');
+    const remove = await screen.findByRole('button', { name: en.editPayment.remove });
+    await userEvent.click(remove);
+    const retry = (s: number) => en.editPayment.retryIn.replace('{seconds}', String(s));
+    expect(await screen.findByTestId('retry-in')).toHaveTextContent(retry(30));
+    vi.setSystemTime(start + 25_000);
+    expect(await screen.findByText(retry(5))).toBeInTheDocument();
+    expect(remove).toBeDisabled();
+    vi.setSystemTime(start + 30_000);
+    await waitFor(() => expect(remove).toBeEnabled());
+    expect(screen.queryByTestId('retry-in')).not.toBeInTheDocument();
+  });
+
+  it('a second refusal: the 10 s wait the BFF gives, then enabled', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const second = { ...changes.rejected, lock: { failures: 2, retryInMs: 10_000 } };
+    server.use(...paymentsHandlers({ info: infos.saved, change: second }));
+    renderApp('/es/dashboard/edit-payment');
+    const remove = await screen.findByRole('button', { name: es.editPayment.remove });
+    await userEvent.click(remove);
+    expect(await screen.findByTestId('retry-in')).toHaveTextContent(es.editPayment.retryIn.replace('{seconds}', '10'));
+    expect(remove).toBeDisabled();
+    vi.setSystemTime(start + 10_000);
+    await waitFor(() => expect(remove).toBeEnabled());
+  });
+
   it('a wait the BFF still counts after a reload keeps the form disabled', async () => {
     server.use(...paymentsHandlers({ info: infos.locked }));
     renderApp('/en/dashboard/edit-payment');
@@ -122,6 +159,24 @@ describe('auto-refill (seed 001 §4 "Auto-refill", seed 002 §2.7)', () => {
     await userEvent.click(enrol);
     await screen.findByText(c.autoRefill.enrolled);
     expect(calls).toMatchObject([{ op: 'auto-refill/enrol', body: { termsAccepted: true } }]);
+  });
+
+  it('the success message shows no sooner than 800 ms after the answer', async () => {
+    let answeredAt = 0;
+    server.use(
+      // before the others: the first handler that matches answers
+      http.post('*/secure2/accounts/:accountId/auto-refill/cancel', () => {
+        answeredAt = performance.now();
+        return HttpResponse.json(changes.cancelled);
+      }),
+      ...paymentsHandlers({ info: infos.enrolled, change: changes.cancelled }),
+    );
+    renderApp('/en/dashboard/auto-refill');
+    fireEvent.click(await screen.findByRole('button', { name: en.autoRefill.cancel }));
+    await screen.findByText(en.autoRefill.disabled);
+    // a lower bound only: a busy machine can show it later, never sooner
+    expect(answeredAt).toBeGreaterThan(0);
+    expect(performance.now() - answeredAt).toBeGreaterThanOrEqual(SUCCESS_DELAY_MS);
   });
 
   it('cancel needs no terms: "Successfuly disabled auto-refill" (the seed\'s spelling)', async () => {

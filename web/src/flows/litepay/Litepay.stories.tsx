@@ -60,32 +60,48 @@ export const PreactivatedEs = story('es', 'refill', { lookups: [lookups.preactiv
 export const MultipleAccounts = story('en', 'refill', { lookups: [lookups.multiple] }, notice('multipleAccounts'), find);
 export const MultipleAccountsEs = story('es', 'refill', { lookups: [lookups.multipleEs] }, notice('multipleAccounts'), find);
 export const NotLocated = story('en', 'refill', { lookups: [lookups.notLocated] }, notice('notLocated'), find);
-export const NotLocatedTwiceEs = story('es', 'refill', { lookups: [lookups.notLocatedEs] }, '[data-testid="unfortunate"]', async (canvas, locale) => {
+/** A second miss in a row: the "unfortunate" warning. */
+const missTwice = async (canvas: Canvas, locale: Locale) => {
   await find(canvas, locale);
   await canvas.findByTestId('lookup-notice', {}, { timeout: 10_000 });
   await userEvent.click(canvas.getByTestId('find-next'));
-});
+};
+/** A miss, then its help modal open. */
+const openHelp = async (canvas: Canvas, locale: Locale) => {
+  await find(canvas, locale);
+  await userEvent.click(await canvas.findByRole('button', { name: litepayTexts[locale].litepay.helpLink }, { timeout: 10_000 }));
+};
+export const NotLocatedTwice = story('en', 'refill', { lookups: [lookups.notLocated] }, '[data-testid="unfortunate"]', missTwice);
+export const NotLocatedTwiceEs = story('es', 'refill', { lookups: [lookups.notLocatedEs] }, '[data-testid="unfortunate"]', missTwice);
+export const NotLocatedHelp = story('en', 'refill', { lookups: [lookups.notLocated] }, '[data-testid="help-modal"]', openHelp);
+export const NotLocatedHelpEs = story('es', 'refill', { lookups: [lookups.notLocatedEs] }, '[data-testid="help-modal"]', openHelp);
 export const CardEntry = story('en', 'refill', { located: refills.plain }, 'iframe');
 export const CardEntryEs = story('es', 'refill', { located: refills.plain }, 'iframe');
+export const CardEntryPromo = story('en', 'refill', { located: refills.promo }, '[data-testid="promo-banner"]');
 export const CardEntryPromoEs = story('es', 'refill', { located: refills.promo }, '[data-testid="promo-banner"]');
-export const CardRefused = story(
-  'en',
-  'refill',
-  { located: refills.plain, cards: [{ outcome: 'rejected', message: 'Card refused.', lock: { failures: 1, retryInMs: 30_000 } }] },
-  '[data-testid="retry-in"]',
-  async (canvas) => {
-    await canvas.findByTitle(litepayTexts.en.payments.editPayment.cardEntryTitle, {}, { timeout: 10_000 });
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        origin: window.location.origin,
-        data: {
-          action: 'CPC_FORM_SUBMIT_RESPONSE',
-          data: { status: 'SUCCESS', cpcData: { cardDetails: { token: 't', expirationDate: '1230', cardType: 'visa', cardLast4Digits: '1111' } } },
-        },
-      }),
-    );
-  },
-);
+/** A card refused by the provider: the catalogue message and the BFF's 30 s wait. */
+function cardRefused(locale: Locale, message: string): Story {
+  return story(
+    locale,
+    'refill',
+    { located: refills.plain, cards: [{ outcome: 'rejected', message, lock: { failures: 1, retryInMs: 30_000 } }] },
+    '[data-testid="retry-in"]',
+    async (canvas) => {
+      await canvas.findByTitle(litepayTexts[locale].payments.editPayment.cardEntryTitle, {}, { timeout: 10_000 });
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          data: {
+            action: 'CPC_FORM_SUBMIT_RESPONSE',
+            data: { status: 'SUCCESS', cpcData: { cardDetails: { token: 't', expirationDate: '1230', cardType: 'visa', cardLast4Digits: '1111' } } },
+          },
+        }),
+      );
+    },
+  );
+}
+export const CardRefused = cardRefused('en', "We're sorry, this card isn't working. Please try a different card.");
+export const CardRefusedEs = cardRefused('es', 'Lo sentimos, esta tarjeta no funciona. Por favor, intenta con otra tarjeta.');
 export const Confirm = story('en', 'refill', { located: refills.withCard }, '[data-testid="litepay-summary"]');
 export const ConfirmAcpEs = story('es', 'refill', { located: { ...refills.acp, card: refills.withCard.card } }, '[data-testid="litepay-summary"]');
 export const RefillRefused = story('en', 'refill', { located: refills.withCard, submit: results.failed }, '[data-testid="refill-error"]', confirm);

@@ -8,8 +8,8 @@ import { checks, reconnected } from './fixtures';
 import { reconnectHandlers } from './handlers';
 
 /**
- * The reconnect page in each state (seed 002 §2.10, §4.5), in English and some in Spanish, on
- * MSW answers shaped as the contract.
+ * The reconnect page in each state (seed 002 §2.10, §4.5), in English and Spanish, on MSW
+ * answers shaped as the contract.
  */
 const meta = {
   title: 'Reconnect',
@@ -51,6 +51,10 @@ export const NotAvailable = story(
   '[data-stage="not-available"]',
 );
 export const SavedCardEs = story('es', { check: checks.saved }, '[data-testid="reconnect-total"]');
+export const CardEntryEs = story('es', { check: checks.noCard }, 'iframe');
+export const ColdTapEs = story('es', { check: checks.coldTap }, '[data-testid="cold-tap"]');
+export const TaxUnavailableEs = story('es', { check: checks.noTax }, '[data-testid="reconnect-total"]');
+export const PayingEs = story('es', { check: checks.saved, submit: reconnected, submitDelayMs: 60_000 }, '[data-testid="step-refill"] [role="status"]', pay);
 export const ThankYouEs = story('es', { check: checks.done }, '[data-testid="continue-activation"]');
 export const NotAvailableEs = story(
   'es',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { walkBuy, type BuyInput } from '../lib/buy';
 import { allContent, buyflowContent, merchantContent, text } from '../lib/content';
-import { englishReference, expectSpanishOnly } from '../lib/i18n';
+import { englishIn, englishReference, expectSpanishOnly, visibleTexts } from '../lib/i18n';
 import { walkRetail } from '../lib/retail';
 import { scenario } from '../lib/scenarios';
 import { signIn } from '../lib/signin';
@@ -125,4 +125,41 @@ test('signed in: the dashboard switches en -> es, keeps the path and query, and 
   await shown.waitFor();
   await expect(page.locator('main h1').first()).not.toHaveText(heading);
   await expectSpanishOnly(page, await englishReference(page.request), 'dashboard after the switch');
+});
+
+// The other pages of the signed-in area (issue 11: "language switch on every page"), one sign-in:
+// owner-states' account with a scheduled move (so the notifications page shows), then each page
+// switched from English to Spanish: the path below the locale and the query kept, the page drawn
+// again in Spanish, no English. The signed-out pages' toggle is the merchant shell's
+// (shell.spec.ts); the dashboard and the picker are switched above and in signin.spec.ts.
+test('signed in: notifications, the detail pages, account information and the error pages switch en -> es', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await page.addInitScript(() => localStorage.setItem('xpp_wt', 'true'));
+  await signIn(page, 'en', 'owner-states', { content: await allContent(request, 'en'), account: '8993100000001304' });
+  await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
+  const reference = await englishReference(page.request);
+  const query = `?accountId=${Buffer.from('8993100000001304').toString('base64')}`;
+  const pages: [string, string][] = [
+    [`/dashboard/notifications${query}`, '[data-page="notifications"][data-stage="show"]'],
+    [`/dashboard/detail-hsd${query}`, '[data-page="detail-hsd"][data-stage="show"]'],
+    [`/dashboard/detail-xitv${query}`, '[data-page="detail-xitv"][data-stage="show"]'],
+    [`/dashboard/detail-tv200${query}`, '[data-page="detail-tv200"][data-stage="show"]'],
+    ['/dashboard/account-information', '[data-page="account-information"]'],
+    ['/permission-error', '[data-page="permission-error"]'],
+    ['/timeout-error', '[data-page="timeout-error"]'],
+    ['/error', '[data-page="errorPage"]'],
+    ['/no-such-page', '[data-page="notFound"]'],
+  ];
+  for (const [path, marker] of pages) {
+    await page.goto(`/en${path}`);
+    await page.locator(marker).waitFor();
+    // a brand heading ("Instant TV") reads the same in both: the page's whole text must change
+    const before = await page.locator(marker).innerText();
+    await page.getByTestId('language-toggle').click();
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === `/es${path}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.locator(marker)).not.toHaveText(before);
+    // the final state: the Spanish bundle drawn (not a moment of the switch)
+    await expect.poll(async () => englishIn(await visibleTexts(page), reference), { message: `English on /es${path}` }).toEqual([]);
+  }
 });

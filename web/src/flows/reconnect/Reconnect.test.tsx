@@ -1,17 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/providers';
 import { content } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { renderApp } from '../../testing/render';
-import { AUX_ID, checks, failedResult, reconnected, reconnectTexts } from './fixtures';
+import { ACCOUNT_ID, AUX_ID, checks, failedResult, reconnected, reconnectTexts } from './fixtures';
 import { reconnectHandlers, type ReconnectCall } from './handlers';
+import { Steps } from './ReconnectScreen';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => server.use(...contentHandlers(content)));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
 afterAll(() => server.close());
 
 const en = reconnectTexts.en.reconnect;
@@ -39,6 +45,31 @@ describe('reconnect (seed 002 §2.10, §4.5)', () => {
     expect(submits[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     const link = await screen.findByRole('link', { name: en.continueLabel });
     expect(link).toHaveAttribute('href', `/en/activation?accountId=${btoa(AUX_ID)}&guid=&bhr=true&mobile=false`);
+  });
+
+  it('the staging on the clock: step 1 completes at 0.5 s, step 2 opens at 1 s (seed 002 §2.10, §9)', () => {
+    // the steps alone, on fake timers: nothing moves but the clock, so each state is held
+    vi.useFakeTimers();
+    render(
+      <Providers>
+        <MemoryRouter>
+          <Steps accountId={ACCOUNT_ID} check={checks.saved} texts={reconnectTexts.en} locale="en" search={new URLSearchParams()} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    const address = screen.getByTestId('step-address');
+    const refill = screen.getByTestId('step-refill');
+    expect(address).toHaveAttribute('data-complete', 'false');
+    act(() => void vi.advanceTimersByTime(499));
+    expect(address).toHaveAttribute('data-complete', 'false');
+    act(() => void vi.advanceTimersByTime(1));
+    expect(address).toHaveAttribute('data-complete', 'true');
+    expect(refill).not.toHaveAttribute('data-expanded');
+    act(() => void vi.advanceTimersByTime(499));
+    expect(refill).not.toHaveAttribute('data-expanded');
+    act(() => void vi.advanceTimersByTime(1));
+    expect(refill).toHaveAttribute('data-expanded', 'true');
+    expect(within(screen.getByTestId('step-activation')).getByRole('button')).toBeDisabled();
   });
 
   it('without a saved card the card entry shows; a saved card then pays', async () => {

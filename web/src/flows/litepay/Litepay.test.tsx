@@ -182,7 +182,7 @@ describe('quick refill (seed 002 §2.11, §4.6)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("the page around the steps (§2.11): the what-is modal, other services, the plan-tier block, the sticky cart (1 item, Next opens the next step), the shell's header and five footer links; Spanish", async () => {
+  it("the page around the steps (§2.11): the what-is modal, other services, the plan-tier block, the sticky cart (1 item, Next opens the next step), Enter or Space toggling a step, the shell's header and five footer links; Spanish", async () => {
     server.use(...litepayHandlers({ located: refills.withCard }));
     renderApp('/es/litepay/refill');
     await screen.findByRole('heading', { level: 1, name: es.title });
@@ -196,6 +196,12 @@ describe('quick refill (seed 002 §2.11, §4.6)', () => {
     await userEvent.click(within(screen.getByTestId('step-confirm')).getAllByRole('button')[0]!);
     await waitFor(() => expect(screen.getByTestId('step-confirm')).not.toHaveAttribute('data-expanded'));
     await userEvent.click(within(cart).getByRole('button', { name: es.next }));
+    await waitFor(() => expect(screen.getByTestId('step-confirm')).toHaveAttribute('data-expanded', 'true'));
+    // Enter or Space on a step's heading toggles it
+    act(() => within(screen.getByTestId('step-confirm')).getAllByRole('button')[0]!.focus());
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(screen.getByTestId('step-confirm')).not.toHaveAttribute('data-expanded'));
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('step-confirm')).toHaveAttribute('data-expanded', 'true'));
     // the "what is" modal
     await userEvent.click(screen.getByRole('button', { name: es.whatIsLink }));

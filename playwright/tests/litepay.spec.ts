@@ -5,7 +5,8 @@ import { englishReference, expectSpanishOnly } from '../lib/i18n';
 
 /**
  * The quick refill in the browser (issue 14; seed 002 §2.11, §4.6): an anonymous visitor
- * refills by phone and zip with a new card through to the confirmation, in Spanish; and one
+ * refills by phone and zip with a new card through to the confirmation, in Spanish, with the
+ * REFILL_$45_FOR_60_DAYS promo banner (`litepay/found-promo-banner`); and one
  * failure class, a refused refill reopening step 2, by keyboard alone. Each starts a harness
  * run of its scenario (scenarios/litepay). Every scenario's outcome is asserted over HTTP
  * (bff/tests/it/litepay.rs, with the enumeration and rate-limit tests) and every state in
@@ -37,9 +38,9 @@ async function addCard(page: Page, t: Texts) {
   await card.locator('#cvv').fill('123');
 }
 
-test('quick refill in Spanish: phone and zip, a new card, the terms, the confirmation', async ({ page }) => {
+test('quick refill in Spanish: phone and zip, the promo banner, a new card, the terms, the confirmation', async ({ page }) => {
   const ref = await englishReference(page.request);
-  await page.goto('/harness/start/litepay/found-new-card?locale=es');
+  await page.goto('/harness/start/litepay/found-promo-banner?locale=es');
   await page.waitForURL(/\/es\/litepay\/refill$/);
   const t = await texts(page, 'es');
   const c = t.litepay;
@@ -48,6 +49,8 @@ test('quick refill in Spanish: phone and zip, a new card, the terms, the confirm
   await page.getByRole('textbox', { name: c.zipLabel }).fill('30309');
   await page.getByTestId('find-next').click();
   await expect(page.getByTestId('step-find')).toHaveAttribute('data-complete', 'true', { timeout: 20_000 });
+  // the account's promotion is REFILL_$45_FOR_60_DAYS: its banner on the payment step
+  await expect(page.getByTestId('promo-banner')).toHaveText(c.promoBanner);
   await addCard(page, t);
   await page.getByTestId('step-payment').getByRole('button', { name: c.saveCard }).click();
   await expect(page.getByTestId('card-recap')).toContainText('1111', { timeout: 20_000 });

@@ -13,9 +13,9 @@ use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::{
     account::{
         ACCOUNT_NOT_FOUND, AuxAccountRequest, AuxAccountResponse, CustomerUpdateResponse,
-        DashboardRequest, DashboardResponse, LanguagePreference, RestartDeviceRequest,
-        RestartDeviceResponse, SyncUpRequest, UpdateCustomerRequest, UpdateScheduledMoveRequest,
-        UpdateScheduledMoveResponse, UpdateStatus,
+        DashboardRequest, DashboardResponse, LOB_HSD, LanguagePreference, PlanStatusDetail,
+        RestartDeviceRequest, RestartDeviceResponse, SyncUpRequest, UpdateCustomerRequest,
+        UpdateScheduledMoveRequest, UpdateScheduledMoveResponse, UpdateStatus,
     },
     call::Call,
 };
@@ -71,15 +71,31 @@ fn with_preferences(mut world: DashboardResponse, run: &Run) -> DashboardRespons
     world
 }
 
+/// Days of internet an activation gives: its plan is `HSD_030` (`activation_account`).
+pub const ACTIVATED_DAYS: i64 = 30;
+
 /// `world` with the internet plans of an account without plans that `run` activated
 /// (`prepaidAccountActivation`): the dashboard no longer sends it to activation (seed 001 §4
-/// "Page readiness and checks": an active account with no `availablePlans` goes there).
-fn with_activation(mut world: DashboardResponse, run: Option<&str>) -> DashboardResponse {
+/// "Page readiness and checks": an active account with no `availablePlans` goes there), and
+/// its internet is `ACTIVE` for [`ACTIVATED_DAYS`] from `now` (so auto-refill is offered:
+/// days remaining above 0).
+fn with_activation(
+    mut world: DashboardResponse,
+    run: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> DashboardResponse {
     if world.available_plans.is_empty()
         && let Some(info) = &world.customer_info
         && crate::activation_account::activations(run, &info.account_id) > 0
     {
         world.available_plans = account_world::internet_plans();
+        if world.plan_status_details.is_empty() {
+            world.plan_status_details = vec![PlanStatusDetail {
+                lob: LOB_HSD.into(),
+                plan_status: "ACTIVE".into(),
+                expiry_date: account_world::expiry(now, ACTIVATED_DAYS),
+            }];
+        }
     }
     world
 }
@@ -121,8 +137,9 @@ impl AccountApi {
         #[oai(name = "x-sim-run")]
         run: Header<Option<String>>,
     ) -> Json<DashboardResponse> {
-        let world = account_world::dashboard(&body.account_id, chrono::Utc::now());
-        let world = with_activation(world, run.0.as_deref());
+        let now = chrono::Utc::now();
+        let world = account_world::dashboard(&body.account_id, now);
+        let world = with_activation(world, run.0.as_deref(), now);
         Json(with_preferences(world, &Run::of(&run)))
     }
 
@@ -383,7 +400,7 @@ mod tests {
                 .available_plans
                 .is_empty()
         );
-        let before = with_activation(account_world::dashboard(account, now), Some(run));
+        let before = with_activation(account_world::dashboard(account, now), Some(run), now);
         assert!(before.available_plans.is_empty());
         let body = AccountActivationRequest {
             account_id: account.into(),
@@ -399,9 +416,21 @@ mod tests {
             customer_info: None,
         };
         crate::activation_account::activate(&Run::new(Some(run)), &body);
-        let after = with_activation(account_world::dashboard(account, now), Some(run));
+        let after = with_activation(account_world::dashboard(account, now), Some(run), now);
         assert_eq!(after.available_plans, account_world::internet_plans());
-        let other = with_activation(account_world::dashboard(account, now), Some("another-run"));
+        assert_eq!(
+            after.plan_status_details,
+            [PlanStatusDetail {
+                lob: LOB_HSD.into(),
+                plan_status: "ACTIVE".into(),
+                expiry_date: account_world::expiry(now, ACTIVATED_DAYS),
+            }]
+        );
+        let other = with_activation(
+            account_world::dashboard(account, now),
+            Some("another-run"),
+            now,
+        );
         assert!(other.available_plans.is_empty());
     }
 }

@@ -260,7 +260,13 @@ async fn every_payments_scenario_ends_as_it_expects() {
 async fn the_counter_locks_the_form_survives_a_reload_and_is_per_account() {
     let (clock, c) = TestClock::new();
     let (cli, _st, _sims) = app_with_clock(c).await;
-    let p = Payer::new(&cli, "owner-one", None, None).await;
+    let p = Payer::new(&cli, "owner-several", Some("8993100000000201"), None).await;
+    // the same sign-in's other account keeps a count of its own
+    let other = Payer {
+        b: p.b.clone(),
+        account: "8993100000000202".into(),
+        lang: "en",
+    };
     let bad = card_body(&tokenize(&cli, "4010115600000000").await);
     let (s, v) = p
         .post(
@@ -275,6 +281,12 @@ async fn the_counter_locks_the_form_survives_a_reload_and_is_per_account() {
     let info = p.info(&cli).await;
     assert_eq!(info["lock"]["failures"], 1);
     assert!(info["lock"]["retryInMs"].as_i64().unwrap() > 29_000);
+    let theirs = other.info(&cli).await;
+    assert_eq!(
+        (&theirs["lock"]["failures"], &theirs["lock"]["retryInMs"]),
+        (&json!(0), &json!(0)),
+        "{theirs}"
+    );
     // while it runs, a change is refused without calling upstream
     let (s, v) = p
         .post(
@@ -449,4 +461,46 @@ async fn history_groups_by_utc_date_with_totals_and_spanish_messages() {
         .post(&cli, "payment-instrument", Some(bad), Some(Uuid::new_v4()))
         .await;
     assert_ne!(v_es["message"], v_en["message"], "{v_es} {v_en}");
+}
+
+/// Issue 12 "Done when", over HTTP: an account needing activation is activated, its dashboard
+/// shows, and it saves a card, enrols in auto-refill and reads its payment history.
+#[tokio::test]
+async fn an_account_activated_here_saves_a_card_enrols_and_reads_its_history() {
+    let (_clock, c) = TestClock::new();
+    let (cli, _st, _sims) = app_with_clock(c).await;
+    let p = Payer::new(&cli, "owner-several", Some("8993100000000202"), None).await;
+    let (_, d) = p.get(&cli, "dashboard").await;
+    assert_eq!(d["next"], "activation", "{d}");
+    let (s, a) = p.get(&cli, "activation").await;
+    assert_eq!((s, a["next"].as_str()), (200, Some("steps")), "{a}");
+    assert_eq!(a["deviceLocated"], true, "{a}");
+    let names = json!({"firstName": "", "lastName": "", "language": "ENGLISH"});
+    let (s, r) = p.post(&cli, "activation", Some(names), None).await;
+    assert_eq!((s, r["outcome"].as_str()), (200, Some("success")), "{r}");
+    let (_, d) = p.get(&cli, "dashboard").await;
+    assert_eq!(d["next"], "show", "{d}");
+    let info = p.info(&cli).await;
+    assert_eq!(
+        (&info["card"], &info["autoEnrolOffered"]),
+        (&Value::Null, &json!(true)),
+        "{info}"
+    );
+    let card = card_body(&tokenize(&cli, "4111111111111111").await);
+    let (s, v) = p
+        .post(&cli, "payment-instrument", Some(card), Some(Uuid::new_v4()))
+        .await;
+    assert_eq!((s, v["outcome"].as_str()), (200, Some("done")), "{v}");
+    let terms = json!({"termsAccepted": true});
+    let (s, v) = p.post(&cli, "auto-refill/enrol", Some(terms), None).await;
+    assert_eq!((s, v["outcome"].as_str()), (200, Some("done")), "{v}");
+    let info = p.info(&cli).await;
+    assert_eq!(
+        (&info["card"]["last4"], &info["autoRefillEnabled"]),
+        (&json!("1111"), &json!(true)),
+        "{info}"
+    );
+    let (s, h) = p.get(&cli, "payment-history").await;
+    assert_eq!(s, 200, "{h}");
+    assert!(h["totalItems"].as_u64().unwrap() > 0, "{h}");
 }

@@ -561,6 +561,24 @@ async fn the_held_cart_is_the_offer_after_a_reload() {
     assert_eq!(offer["plans"][1]["days"], 7);
     assert_eq!(offer["cart"]["promo"]["wasPrice"], 45.0);
     assert_eq!(offer["cart"]["promo"]["price"], 10.0);
+    // the first cart ticks the TV the account owns, with the basic package (seed 001 §4)
+    assert_eq!(
+        offer["cart"]["packages"],
+        json!(["VDO_XITV_30", "VDO_XITV_SPORTS_NEWS_30"]),
+        "{offer}"
+    );
+    assert_eq!(offer["cart"]["addOns"], json!(["HBO"]));
+    // the TV left out: the cart holds only the internet plan
+    let (_, bare) = r
+        .cart(
+            &cli,
+            json!({"plan": "HSD_030", "packages": [], "addOns": [], "promo": true}),
+        )
+        .await;
+    assert_eq!(
+        (bare["packages"].clone(), bare["addOns"].clone()),
+        (json!([]), json!([]))
+    );
     let (_, cart) = r
         .cart(
             &cli,

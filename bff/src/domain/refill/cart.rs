@@ -163,6 +163,30 @@ impl CartState {
         }
     }
 
+    /// Ticks the TV the account owns (`owned`: product codes of the dashboard's TV products,
+    /// `domain::dashboard::tv_products`): each code the catalogue offers as a package or an
+    /// add-on is added as the seed's events add it, so the basic package comes with any TV
+    /// package or add-on (seed 001 §4 "Loading the dashboard ... sets cart packages and
+    /// add-ons from owned TV products, and adds the basic TV package whenever any TV package
+    /// or add-on is present"). A code not offered (TV200, a legacy plan) is left out.
+    pub fn tick_owned_tv<'a>(
+        &mut self,
+        owned: impl IntoIterator<Item = &'a str>,
+        catalogue: &Catalogue,
+    ) {
+        for code in owned {
+            if catalogue.offers(code, ItemKind::Package) {
+                if !self.packages.iter().any(|c| c == code) {
+                    self.toggle_package(code);
+                }
+            } else if catalogue.offers(code, ItemKind::AddOn)
+                && !self.add_ons.iter().any(|c| c == code)
+            {
+                self.toggle_add_on(code);
+            }
+        }
+    }
+
     /// Whether a promo is in the cart.
     pub fn has_promo(&self) -> bool {
         !self.promos.is_empty()

@@ -586,3 +586,67 @@ proptest! {
         );
     }
 }
+
+// ---- the first cart ticks the TV the account owns (seed 001 §4) ----
+
+#[test]
+fn the_owned_tv_is_ticked_with_the_basic_package() {
+    let c = world();
+    let mut cart = CartState::initial(None);
+    cart.tick_owned_tv(
+        [
+            "VDO_XITV_SPORTS_NEWS_30",
+            "HBO",
+            "TV200_30",
+            "VDO_V0_LEGACY",
+        ],
+        &c,
+    );
+    assert_eq!(cart.packages, ["VDO_XITV_30", "VDO_XITV_SPORTS_NEWS_30"]);
+    assert_eq!(cart.add_ons, ["HBO"], "codes not offered are left out");
+    assert_eq!(cart.internet.as_deref(), Some(PLAN_30));
+    let mut add_on_only = CartState::initial(None);
+    add_on_only.tick_owned_tv(["HBO"], &c);
+    assert_eq!(
+        add_on_only.packages,
+        ["VDO_XITV_30"],
+        "an add-on brings the basic package"
+    );
+    let mut none = CartState::initial(None);
+    none.tick_owned_tv([], &c);
+    assert_eq!(none, CartState::initial(None));
+}
+
+proptest! {
+    #[test]
+    fn owned_tv_ticked_keeps_the_cart_rules(
+        owned in prop::collection::vec(
+            prop::sample::select(vec![
+                "VDO_XITV_30", "VDO_XITV_ENTRTMNT_30", "VDO_XITV_SPORTS_NEWS_30",
+                "VDO_XITV_KID_FAMILY_30", "HBO", "DEPORTES", "TV200_30", "VDO_V0_LEGACY",
+            ]),
+            0..8,
+        ),
+        k in kind(),
+    ) {
+        let cat = world();
+        let p = k.map(promo);
+        let mut c = CartState::initial(p.as_ref());
+        let before = c.clone();
+        c.tick_owned_tv(owned.iter().copied(), &cat);
+        invariants(&c)?;
+        let offered: Vec<&str> = owned.iter().copied().filter(|o| cat.get(o).is_some()).collect();
+        for o in &offered {
+            prop_assert!(c.packages.iter().chain(&c.add_ons).any(|x| x == o), "{o} ticked: {c:?}");
+        }
+        for x in c.packages.iter().chain(&c.add_ons) {
+            prop_assert!(x == BASIC_PACKAGE || offered.contains(&x.as_str()), "{x} not owned: {c:?}");
+        }
+        prop_assert_eq!(c.packages.iter().any(|x| x == BASIC_PACKAGE), !offered.is_empty());
+        // the internet plan, its refills and the promo are untouched
+        prop_assert_eq!(
+            (&c.internet, c.internet_refills, &c.promos, c.cart_count),
+            (&before.internet, before.internet_refills, &before.promos, before.cart_count)
+        );
+    }
+}

@@ -194,7 +194,7 @@ impl RefillApi {
             }
             let held = match held_ctx.held {
                 Some(h) => h,
-                None => offer::priced(c, &ctx, &f, offer::initial_cart(&f)).await,
+                None => offer::priced(c, &ctx, &f, offer::refill_initial_cart(&f)).await,
             };
             Ok::<_, ApiError>(RefillOffer {
                 plans: items(&f.catalogue, ItemKind::Internet),
@@ -261,7 +261,7 @@ impl RefillApi {
             }
             let prev = match held_ctx.held {
                 Some(h) => h.cart,
-                None => offer::initial_cart(&f),
+                None => offer::refill_initial_cart(&f),
             };
             let cart = apply(
                 &prev,

@@ -141,6 +141,17 @@ pub fn initial_cart(f: &Facts) -> CartState {
     c
 }
 
+/// The refill's first cart: [`initial_cart`] with the TV the account owns ticked, the basic
+/// package with any package or add-on (`CartState::tick_owned_tv`, seed 001 §4 "Loading the
+/// dashboard ... sets cart packages and add-ons from owned TV products"). Quick refill keeps
+/// [`initial_cart`]: it sells the internet plan only.
+pub fn refill_initial_cart(f: &Facts) -> CartState {
+    let mut c = initial_cart(f);
+    let owned = dash_rules::tv_products(&f.dash);
+    c.tick_owned_tv(owned.iter().map(|t| t.product_code.as_str()), &f.catalogue);
+    c
+}
+
 /// Per product, the tax answer's vertex codes in cents.
 fn details(t: &TaxResponse) -> TaxDetails {
     t.products

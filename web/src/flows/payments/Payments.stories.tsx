@@ -4,7 +4,6 @@ import { content } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
 import type { Locale } from '../../lib/locale';
-import type { ChangeResult, PaymentHistory, PaymentInfo } from './api';
 import { changes, history, infos, paymentsContent } from './fixtures';
 import { paymentsHandlers } from './handlers';
 import type { PaymentsPageId } from './routes';
@@ -27,7 +26,7 @@ function story(
   page: PaymentsPageId,
   locale: Locale,
   stage: string,
-  answers: { info: PaymentInfo; change?: ChangeResult; history?: (p: number) => PaymentHistory },
+  answers: Parameters<typeof paymentsHandlers>[0],
   act?: (canvas: Canvas) => Promise<void>,
 ): Story {
   return {
@@ -76,6 +75,13 @@ export const RefusedEs = story('edit-payment', 'es', 'saved', { info: infos.save
 export const LockedEn = story('edit-payment', 'en', 'saved', { info: infos.locked });
 export const LockedEs = story('edit-payment', 'es', 'saved', { info: infos.locked });
 
+/** `getPaymentInfo` failing (502): the generic message and the way back, no form. */
+const infoFails = { errorCode: 'UPSTREAM_ERROR', status: 502 };
+export const InfoFailedEn = story('edit-payment', 'en', 'error', { info: infoFails });
+export const InfoFailedEs = story('edit-payment', 'es', 'error', { info: infoFails });
+
+export const AutoRefillInfoFailedEn = story('auto-refill', 'en', 'error', { info: infoFails });
+export const AutoRefillInfoFailedEs = story('auto-refill', 'es', 'error', { info: infoFails });
 export const AutoRefillOfferedEn = story('auto-refill', 'en', 'offered', { info: infos.saved });
 export const AutoRefillOfferedEs = story('auto-refill', 'es', 'offered', { info: infos.saved });
 export const AutoRefillEnrolledEn = story('auto-refill', 'en', 'enrolled', { info: infos.saved, change: changes.enrolled }, enrol('en'));

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markAction } from '../../lib/accountSession';
@@ -10,7 +10,7 @@ import { contentHandlers } from '../../testing/recordings';
 import { renderApp } from '../../testing/render';
 import { ACCOUNT_B64, activationContent, activations, results } from './fixtures';
 import { activationHandlers, type ActivationCall } from './handlers';
-import { FIXED_LOGOUT_MS, PING_INTERVAL_MS, STEP_MS } from './timers';
+import { ACTIVATION_ERROR_REDIRECT_MS, FIXED_LOGOUT_MS, PING_INTERVAL_MS, STEP_MS } from './timers';
 
 vi.mock('../../lib/leave', () => ({ leaveApp: vi.fn() }));
 
@@ -182,6 +182,22 @@ describe('activation outcome (seed 001 §4 "Activation", §8)', () => {
     expect(router.state.location.pathname).toBe('/es/activation');
     await screen.findByRole('heading', { level: 1, name: es.error.title }, { timeout: 6_000 });
     expect(router.state.location.pathname).toBe('/es/activation/error');
+  });
+
+  it('the activation content failing goes to the error page, no sooner than 3 s after', async () => {
+    let failedAt = 0;
+    server.use(
+      http.get('*/-/api/:site/activation', () => {
+        failedAt = performance.now();
+        return HttpResponse.json({ errorCode: 'UPSTREAM_ERROR', message: 'UPSTREAM_ERROR', requestId: 'test' }, { status: 502 });
+      }),
+      ...activationHandlers({ entry: activations.found }),
+    );
+    const { router } = renderApp(link('en'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/activation/error'), { timeout: 8_000 });
+    // a lower bound only: a busy machine can go later, never sooner
+    expect(failedAt).toBeGreaterThan(0);
+    expect(performance.now() - failedAt).toBeGreaterThanOrEqual(ACTIVATION_ERROR_REDIRECT_MS);
   });
 
   it('getActivation failing (502) goes to the error page too, the failure reported', async () => {

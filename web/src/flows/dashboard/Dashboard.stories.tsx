@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { content } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
@@ -52,7 +52,12 @@ export const FiveDaysLeftEs = story('amber', 'es', (canvas) => expect(canvas.get
 export const ExpiredEn = story('expired', 'en', (canvas) => expect(canvas.getByTestId('expired')).toBeVisible());
 export const ExpiredEs = story('expired', 'es', (canvas) => expect(canvas.getByTestId('expired')).toBeVisible());
 export const AutoRefillOnEn = story('autoRefill', 'en', (canvas) => expect(canvas.getByRole('button', { name: c.en.autoRefill.badge })).toBeVisible());
-export const AutoRefillOnEs = story('autoRefill', 'es', (canvas) => expect(canvas.getByRole('button', { name: c.es.autoRefill.badge })).toBeVisible());
+/** Its modal open, in Spanish (the English one is opened by keyboard in dashboard.storybook.spec.ts). */
+export const AutoRefillOnEs = story('autoRefill', 'es', async (canvas) => {
+  await userEvent.click(canvas.getByRole('button', { name: c.es.autoRefill.badge }));
+  const modal = await within(document.body).findByRole('dialog', { name: c.es.autoRefill.modalTitle });
+  await expect(within(modal).getByRole('link', { name: c.es.autoRefill.cancel })).toBeVisible();
+});
 export const PausedEn = story('paused', 'en', async (canvas) => {
   ring('blue')(canvas);
   await expect(canvas.getByTestId('ring-state')).toHaveTextContent(c.en.services.ring.blue);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button, Radio, RadioGroup } from 'react-aria-components';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import type { AllContent } from '../../content/hooks';
 import { trackCallFailure, useCallFailureTracking } from '../../lib/analytics';
 import type { Locale } from '../../lib/locale';
@@ -49,7 +49,7 @@ function AccountGroup({
  * stays disabled until a choice; the BFF keeps it (`chooseAccount`) and says where to go.
  */
 export function AccountPickerPage({ locale, content }: { locale: Locale; content: AllContent['accountPicker'] }) {
-  const [query] = useSearchParams();
+  const query = useSearchParams();
   const navigate = useNavigate();
   const picker = useQuery(accountPickerQuery);
   useCallFailureTracking(picker.error, 'getAccountPicker');

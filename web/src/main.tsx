@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { AppRouter, browserHistory } from './app/router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { ensureXsrfToken } from './api/client';
@@ -11,9 +11,9 @@ void ensureXsrfToken();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <BrowserRouter>
+      <AppRouter history={browserHistory()}>
         <AppRoutes />
-      </BrowserRouter>
+      </AppRouter>
     </Providers>
   </StrictMode>,
 );

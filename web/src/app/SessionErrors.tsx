@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router';
 import { CallFailure } from '../api/client';
 import { goToSignIn, sessionErrorTarget } from '../lib/accountSession';
 import { track } from '../lib/analytics';

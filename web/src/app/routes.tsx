@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
-import { Outlet, Route, Routes, useParams } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Route, Switch, useParams } from './router';
 import { MerchantShell } from './MerchantShell';
 import { ErrorPage, NotFoundPage } from './pages';
 import { ContentLoading } from '../content/ContentFallback';
@@ -21,8 +21,8 @@ import { signInFlows } from '../flows/signin/routes';
 import { harnessFlow } from '../flows/harness/routes';
 import { SessionErrors } from './SessionErrors';
 
-/** `/:locale`: an unknown locale is a not-found page; a known one sets the calls' language. */
-function LocaleGate() {
+/** `/:locale/...`: an unknown locale is a not-found page; a known one sets the calls' language. */
+function LocaleGate({ children }: { children: ReactNode }) {
   const { locale } = useParams();
   if (!isLocale(locale)) {
     setRequestLocale('en');
@@ -37,18 +37,14 @@ function LocaleGate() {
   return (
     <>
       <SessionErrors />
-      <Outlet />
+      {children}
     </>
   );
 }
 
 /** The merchant page shell around the retail flow and the shared pages. */
-function MerchantLayout() {
-  return (
-    <MerchantShell locale={useLocale()}>
-      <Outlet />
-    </MerchantShell>
-  );
+function MerchantLayout({ children }: { children: ReactNode }) {
+  return <MerchantShell locale={useLocale()}>{children}</MerchantShell>;
 }
 
 function ErrorRoute() {
@@ -94,7 +90,13 @@ function mountFlow<Id extends string, T extends string>(
   };
 }
 
-/** The app's routes (React Router's declarative mode); each flow's code loads only with it. */
+/** `/{locale}` and any path below it; `locale` is its first segment. */
+const LOCALE_PATH = /^\/(?<locale>[^/]+)(?:\/.*)?$/;
+
+/**
+ * The app's routes (wouter, the first match wins; `app/router.tsx`); each flow's code loads only
+ * with it. Paths match in any letter case, as they did with React Router.
+ */
 export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
   const [flows] = useState(() => [
     mountFlow(buyFlow, async () => (await import('../flows/buy/BuyFlow')).BuyFlow, options),
@@ -111,31 +113,47 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
     mountFlow(harnessFlow, async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen, options),
   ]);
   const handoff = flows.find((f) => f.flow.base === 'handoff');
+  // `/{locale}/{base}` and any path below it (`*`, the flow's page path); the longer base first
+  // (`dashboard/edit-payment` before `dashboard`). No keys: `Switch` draws only the route that
+  // matches, in one place, so going from one flow to another keeps the `Suspense` around them
+  // and the page on view while the next flow's chunk loads
+  const depth = (f: (typeof flows)[number]) => f.flow.base.split('/').length;
   const inShell = (shell: FlowDef['shell']) =>
-    flows.filter((f) => f.flow.shell === shell).map((f) => <Route key={f.flow.base} path={`${f.flow.base}/*`} element={f.element} />);
+    flows
+      .filter((f) => f.flow.shell === shell)
+      .sort((a, b) => depth(b) - depth(a))
+      .map((f) => <Route path={`/:locale/${f.flow.base}/*?`}>{f.element}</Route>);
   return (
-    <Routes>
+    <Switch>
       {/* `/` is the English handoff (seed 001 §2) */}
-      <Route
-        path="/"
-        element={
-          <>
-            <SessionErrors />
-            {handoff?.element}
-          </>
-        }
-      />
-      <Route path="/:locale" element={<LocaleGate />}>
-        {/* flows with a shell of their own (the new-customer buy flow) */}
-        {inShell('own')}
-        <Route element={<MerchantLayout />}>
-          {inShell('merchant')}
-          <Route path="error" element={<ErrorRoute />} />
-          <Route index element={<NotFoundRoute />} />
-          <Route path="*" element={<NotFoundRoute />} />
-        </Route>
+      <Route path="/">
+        <SessionErrors />
+        {handoff?.element}
       </Route>
-      <Route path="*" element={<TopLevelNotFound />} />
-    </Routes>
+      <Route path={LOCALE_PATH}>
+        <LocaleGate>
+          <Switch>
+            {/* flows with a shell of their own (the new-customer buy flow) */}
+            {inShell('own')}
+            <Route>
+              <MerchantLayout>
+                <Switch>
+                  {inShell('merchant')}
+                  <Route path="/:locale/error">
+                    <ErrorRoute />
+                  </Route>
+                  <Route>
+                    <NotFoundRoute />
+                  </Route>
+                </Switch>
+              </MerchantLayout>
+            </Route>
+          </Switch>
+        </LocaleGate>
+      </Route>
+      <Route>
+        <TopLevelNotFound />
+      </Route>
+    </Switch>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
-import { Link } from 'react-router';
+import { Link } from '../app/router';
 import type { AllContent } from '../content/hooks';
 import type { Locale } from '../lib/locale';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { AppRouter, memoryHistory, Route } from '../app/router';
 import { expect, waitFor, within } from 'storybook/test';
 import { createQueryClient, Providers } from '../app/providers';
 import { markAction, profileQuery } from '../lib/accountSession';
@@ -37,14 +37,15 @@ function IdleNow() {
 /** The signed-in shell around an empty page; `idle`: the session-timeout modal open. */
 function ShellStory({ path, idle, ...props }: Props) {
   const [client] = useState(createQueryClient);
+  const [history] = useState(() => memoryHistory(path));
   return (
     <Providers client={client}>
       {idle && <IdleNow />}
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/:locale/*" element={<Page {...props} />} />
-        </Routes>
-      </MemoryRouter>
+      <AppRouter history={history}>
+        <Route path="/:locale/*">
+          <Page {...props} />
+        </Route>
+      </AppRouter>
     </Providers>
   );
 }

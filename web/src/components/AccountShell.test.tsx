@@ -3,7 +3,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { AppRouter, memoryHistory, Route } from '../app/router';
 import { Providers } from '../app/providers';
 import { markAction } from '../lib/accountSession';
 import { leaveApp } from '../lib/leave';
@@ -43,11 +43,11 @@ function renderShell(path: string, props: Omit<AccountShellProps, 'locale' | 'ch
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <Providers client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/:locale/*" element={<Page {...props} />} />
-        </Routes>
-      </MemoryRouter>
+      <AppRouter history={memoryHistory(path)}>
+        <Route path="/:locale/*">
+          <Page {...props} />
+        </Route>
+      </AppRouter>
     </Providers>,
   );
 }

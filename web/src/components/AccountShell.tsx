@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../app/router';
 import { useAll, useDictionary, type AllContent, type Dictionary } from '../content/hooks';
 import { ContentFallback, ContentLoading } from '../content/ContentFallback';
 import { profileQuery, signOutAndLeave } from '../lib/accountSession';
@@ -29,7 +29,7 @@ export interface AccountShellProps {
 
 /** `mobile=true` in the query: the app runs in the provider's mobile app (no footer). */
 export function useInApp(): boolean {
-  return useSearchParams()[0].get('mobile') === 'true';
+  return useSearchParams().get('mobile') === 'true';
 }
 
 /** The link to the same page in the other language (seed 000 §2: swaps /en/ and /es/, keeps the rest). */
@@ -39,7 +39,7 @@ export function LanguageSwitch({ locale, d }: { locale: Locale; d: Dictionary })
   return (
     <Link
       className="lang-toggle"
-      to={{ pathname: swapLocalePath(location.pathname, target), search: location.search }}
+      to={swapLocalePath(location.pathname, target) + location.search}
       aria-label={d.languageToggleLabel}
       hrefLang={target}
       lang={target}

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AppRouter, memoryHistory, Route, useLocation } from '../app/router';
 import { Providers } from '../app/providers';
 import { useLocale } from '../lib/useLocale';
 import { profile, sessionHandlers } from '../testing/account';
@@ -33,11 +33,11 @@ function renderShell(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <Providers client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/:locale/*" element={<Page />} />
-        </Routes>
-      </MemoryRouter>
+      <AppRouter history={memoryHistory(path)}>
+        <Route path="/:locale/*">
+          <Page />
+        </Route>
+      </AppRouter>
     </Providers>,
   );
 }

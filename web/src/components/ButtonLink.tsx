@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../app/router';
 
 /** A link styled as the primary button: a router link to a path of the app, a plain link elsewhere. */
 export function ButtonLink({ to, children }: { to: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../app/router';
 import { api, resetXsrfToken } from '../api/client';
 import type { Buyflow, Dictionary } from '../content/hooks';
 import { otherLocale, swapLocalePath, type Locale } from '../lib/locale';
@@ -12,7 +12,7 @@ function LanguageToggle({ locale, label, text }: { locale: Locale; label: string
   return (
     <Link
       className="lang-toggle"
-      to={{ pathname: swapLocalePath(location.pathname, target), search: location.search, hash: location.hash }}
+      to={swapLocalePath(location.pathname, target) + location.search + location.hash}
       aria-label={label}
       hrefLang={target}
       lang={target}

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../app/router';
 import { isLocale, type Locale } from './locale';
 
 /** The locale of the current route; `en` when the segment is not a locale. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MemoryRouter, useLocation, type Location } from 'react-router';
+import { AppRouter, memoryHistory, useLocation, type AppHistory, type AppLocation } from '../app/router';
 import { QueryClient } from '@tanstack/react-query';
 import { Providers } from '../app/providers';
 import { AppRoutes } from '../app/routes';
@@ -7,7 +7,7 @@ import type { RouteOptions } from '../lib/flows';
 
 /** Where the in-memory app is: `router.state.location` follows every navigation. */
 export interface MemoryRouterState {
-  state: { location: Pick<Location, 'pathname' | 'search' | 'hash'> };
+  state: { location: Pick<AppLocation, 'pathname' | 'search' | 'hash'> };
 }
 
 export interface MemoryApp {
@@ -15,6 +15,7 @@ export interface MemoryApp {
   path: string;
   options: RouteOptions;
   router: MemoryRouterState;
+  history: AppHistory;
 }
 
 /** The whole app (shell and routes) in memory at `path`, with a fresh query cache that does not retry. */
@@ -25,6 +26,7 @@ export function createMemoryApp(path: string, options: RouteOptions = {}): Memor
     path,
     options,
     router: { state: { location: { pathname: url.pathname, search: url.search, hash: url.hash } } },
+    history: memoryHistory(path),
   };
 }
 
@@ -40,10 +42,10 @@ function LocationSpy({ router }: { router: MemoryRouterState }) {
 export function MemoryAppView({ app }: { app: MemoryApp }) {
   return (
     <Providers client={app.client}>
-      <MemoryRouter initialEntries={[app.path]}>
+      <AppRouter history={app.history}>
         <LocationSpy router={app.router} />
         <AppRoutes options={app.options} />
-      </MemoryRouter>
+      </AppRouter>
     </Providers>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import { AccountShell } from '../../components/AccountShell';
 import { SyncUpCheck } from '../../components/SyncUpCheck';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
@@ -25,7 +25,7 @@ import '../../styles/account-information.css';
 export function AccountInformationFlow({ page }: FlowScreenProps<AccountInformationPageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const fromQuery = decodeAccountId(search.get('accountId'));
   const profile = useQuery(profileQuery);
   const accountId = fromQuery ?? profile.data?.accountId;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import { AccountShell } from '../../components/AccountShell';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { sessionErrorTarget } from '../../lib/accountSession';
@@ -59,7 +59,7 @@ function ActivationPages({
   contentFailure: unknown;
 }) {
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const accountId = decodeAccountId(search.get('accountId'));
   const query = carriedQuery(search);
   const errorHref = `/${locale}/activation/error${query}`;

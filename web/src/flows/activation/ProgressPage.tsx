@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import { pingModem, type ActivateBody, type Activation, type ActivationResult } from './api';
 import type { ActivationTexts } from './content';
 import { PING_INTERVAL_MS, SUCCESS_BANNER_MS } from './timers';

@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import { useBuyflow, useDictionary } from '../../content/hooks';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { trackCallFailure, trackPageView } from '../../lib/analytics';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../app/router';
 import { AlertBanner } from '../../components/AlertBanner';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ShellFooter, ShellHeader } from '../../components/Shell';

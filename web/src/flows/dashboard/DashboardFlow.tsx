@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import { AccountShell, type ShellAccountState } from '../../components/AccountShell';
 import { SyncUpCheck } from '../../components/SyncUpCheck';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
@@ -66,7 +66,7 @@ function shellState(dashboard: Dashboard | undefined): ShellAccountState {
  */
 export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
   const locale = useLocale();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const fromQuery = decodeAccountId(search.get('accountId'));
   const profile = useQuery(profileQuery);
   const accountId = fromQuery ?? profile.data?.accountId;

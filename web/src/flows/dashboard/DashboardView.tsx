@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../app/router';
 import { Faq } from '../../components/Faq';
 import type { Locale } from '../../lib/locale';
 import { AcpBanner, PromoBanner } from './components/Banners';

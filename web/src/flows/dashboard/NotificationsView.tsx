@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Redirect, useNavigate } from '../../app/router';
 import { InfoModal } from '../../components/InfoModal';
 import type { Locale } from '../../lib/locale';
 import { cancelScheduledMove, MOVE_CANCELLED_STATE } from '../../lib/scheduledMove';
@@ -49,7 +49,7 @@ export function NotificationsView({
     },
     onError: () => navigate(`/${locale}/error`, { replace: true }),
   });
-  if (!move) return cancel.isIdle ? <Navigate to={back} replace /> : null;
+  if (!move) return cancel.isIdle ? <Redirect to={back} replace /> : null;
   const n = content.notifications;
   return (
     <div className="dashboard notifications" data-page="notifications" data-stage="show">

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import type { Locale } from '../../lib/locale';
 import type { DashboardContent } from './content';
 import { formatServiceDate } from './format';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { Faq } from '../../components/Faq';
 import { track } from '../../lib/analytics';

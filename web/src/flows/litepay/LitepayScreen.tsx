@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Redirect } from '../../app/router';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { usePageTracking } from '../../lib/analytics';
 import type { FlowScreenProps } from '../../lib/flows';
@@ -23,7 +23,7 @@ export function LitepayScreen({ page }: FlowScreenProps<LitepayPageDef>) {
   usePageTracking(litepayFlow, page.step ?? page.id, locale);
   if (content.isError) return <ContentFallback />;
   if (!content.data) return <ContentLoading />;
-  if (page.id === 'entry') return <Navigate to={`/${locale}/litepay/refill`} replace />;
+  if (page.id === 'entry') return <Redirect to={`/${locale}/litepay/refill`} replace />;
   return (
     <LitepayShell locale={locale} texts={content.data.litepay}>
       {page.id === 'refill' ? <RefillPage texts={content.data} locale={locale} /> : <ConfirmationPage texts={content.data} locale={locale} />}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { AccountLink, AccountNav } from '../../components/AccountNav';
 import { AccountFooter, LanguageSwitch } from '../../components/AccountShell';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { AccountLink } from '../../components/AccountNav';
 import { BroadbandLabel } from '../../components/BroadbandLabel';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { AddressCheck } from '../../components/address/AddressCheck';
 import { MultiUnit } from '../../components/address/MultiUnit';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { InfoModal } from '../../components/InfoModal';
 import { formatUtcDate } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { fill, formatUtcDate } from '../../lib/format';
 import { addressLines, createMove, moveConfirmationQuery, moveQuery, setMoveDate, type Address, type Move } from './api';

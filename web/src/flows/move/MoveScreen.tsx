@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { AccountShell } from '../../components/AccountShell';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -55,7 +55,7 @@ function notAvailable(error: unknown): string | undefined {
 export function MoveScreen({ page }: FlowScreenProps<MovePageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const fromQuery = decodeAccountId(search.get('accountId'));
   const profile = useQuery({ ...profileQuery, enabled: fromQuery === undefined });
   const accountId = fromQuery ?? profile.data?.accountId;

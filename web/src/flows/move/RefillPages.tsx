@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { Collapsible } from '../../components/Collapsible';
 import { SavedCardView } from '../../components/PaymentCard';
 import { fill, formatPrice, formatUtcDate } from '../../lib/format';

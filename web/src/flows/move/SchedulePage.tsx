@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { useRedirect, useSetDate } from './MovePages';
 import type { MovePageProps } from './types';

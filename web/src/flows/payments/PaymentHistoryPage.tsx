@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import { Pagination } from '../../components/Pagination';
 import { paymentHistoryQuery } from './api';
 import { fill } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import { AccountShell } from '../../components/AccountShell';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { profileQuery } from '../../lib/accountSession';
@@ -23,7 +23,7 @@ import '../../styles/payments.css';
 export function PaymentsScreen({ page }: FlowScreenProps<PaymentsPageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const fromQuery = decodeAccountId(search.get('accountId'));
   const profile = useQuery({ ...profileQuery, enabled: fromQuery === undefined });
   const accountId = fromQuery ?? profile.data?.accountId;

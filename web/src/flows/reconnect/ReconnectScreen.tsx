@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading, Label, Radio, RadioGroup } from 'react-aria-components';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { AccountShell } from '../../components/AccountShell';
 import { CardEntry, SavedCardView } from '../../components/PaymentCard';
@@ -49,7 +49,7 @@ function goesToErrorPage(error: unknown): boolean {
 export function ReconnectScreen({ page }: FlowScreenProps<ReconnectPageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const fromQuery = decodeAccountId(search.get('accountId'));
   const profile = useQuery({ ...profileQuery, enabled: fromQuery === undefined });
   const accountId = fromQuery ?? profile.data?.accountId;

@@ -12,7 +12,7 @@ import {
   Radio,
   RadioGroup,
 } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/router';
 import { Checkbox } from '../../components/Checkbox';
 import { fill, formatPrice } from '../../lib/format';
 import { choicesOf, refillOfferQuery, updateRefillCart, type CartChoices, type RefillCart, type RefillOffer } from './api';
@@ -59,7 +59,7 @@ export function CardRefill({ accountId, texts, locale, go }: RefillPageProps) {
 
   // the dashboard's winback banner (`?offer=winback`, seed 002 §4.8): the 30-day plan with the
   // winback's discount, then review with a saved card, else payment; once per visit
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const fromBanner = search.get('offer') === 'winback';
   const bannerDone = useRef(false);
   const o0 = offer.data;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { Collapsible } from '../../components/Collapsible';
 import { fill, formatUtcDate } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import { CardEntry, SavedCardView } from '../../components/PaymentCard';
 import { fill } from '../../lib/format';
 import { changeCard, paymentInfoQuery, toCardBody, type ChangeResult, type TokenisedCard } from '../../lib/paymentCard';

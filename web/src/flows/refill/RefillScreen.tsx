@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import { AccountShell } from '../../components/AccountShell';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
@@ -33,7 +33,7 @@ import '../../styles/refill.css';
 export function RefillScreen({ page }: FlowScreenProps<RefillPageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const fromQuery = decodeAccountId(search.get('accountId'));
   const profile = useQuery({ ...profileQuery, enabled: fromQuery === undefined });
   const accountId = fromQuery ?? profile.data?.accountId;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { Checkbox } from '../../components/Checkbox';
 import { SavedCardView } from '../../components/PaymentCard';

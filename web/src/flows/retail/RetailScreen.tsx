@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../app/router';
 import type { Dictionary, MerchantFlow } from '../../content/hooks';
 import { assignLanguage, type Locale } from '../../lib/locale';
 import { track, trackCallFailure, trackPageView } from '../../lib/analytics';

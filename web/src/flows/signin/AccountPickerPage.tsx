@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Button, Radio, RadioGroup } from 'react-aria-components';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import type { AllContent } from '../../content/hooks';
 import { sessionErrorTarget } from '../../lib/accountSession';
 import { trackCallFailure, useCallFailureTracking } from '../../lib/analytics';
@@ -55,7 +55,7 @@ function AccountGroup({
  * 1 s (seed 001 §4 "Any required API failure").
  */
 export function AccountPickerPage({ locale, content }: { locale: Locale; content: AllContent['accountPicker'] }) {
-  const [query] = useSearchParams();
+  const query = useSearchParams();
   const navigate = useNavigate();
   const picker = useQuery(accountPickerQuery);
   useCallFailureTracking(picker.error, 'getAccountPicker');

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router';
 import { ContentLink } from '../../components/ContentLink';
 import type { AllContent } from '../../content/hooks';
 import { profileQuery, startSignIn } from '../../lib/accountSession';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Button } from 'react-aria-components';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import { Faq } from '../../components/Faq';
 import type { AllContent } from '../../content/hooks';
 import { signOutAndLeave, startSignIn } from '../../lib/accountSession';
@@ -35,7 +35,7 @@ const decoding = new Set<string>();
  * Create ID, each starting a sign-in at the provider.
  */
 export function Handoff({ locale, content }: { locale: Locale; content: AllContent['handoff'] }) {
-  const [query] = useSearchParams();
+  const query = useSearchParams();
   const navigate = useNavigate();
   const action = handoffAction(query);
   const flags = flagsOf(query);

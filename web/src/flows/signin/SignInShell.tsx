@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../app/router';
 import { AccountFooter, useInApp } from '../../components/AccountShell';
 import type { AllContent, Dictionary } from '../../content/hooks';
 import { otherLocale, swapLocalePath, type Locale } from '../../lib/locale';
@@ -45,7 +45,7 @@ export function SignInShell({
           <div className="shell-header__nav">
             <Link
               className="lang-toggle"
-              to={{ pathname: swapLocalePath(pathname, target), search: location.search }}
+              to={swapLocalePath(pathname, target) + location.search}
               aria-label={d.languageToggleLabel}
               hrefLang={target}
               lang={target}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router';
 import { CallFailure } from '../../../api/client';
 import { useLocale } from '../../../lib/useLocale';
 import { updateCustomer, type RestoredSession } from '../api';

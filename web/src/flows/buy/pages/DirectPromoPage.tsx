@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router';
 import { Collapsible } from '../../../components/Collapsible';
 import { ContentModal } from '../../../components/ContentModal';
 import { useLocale } from '../../../lib/useLocale';

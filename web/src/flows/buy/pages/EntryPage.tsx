@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../app/router';
 import { ensureXsrfToken } from '../../../api/client';
 import { useLocale } from '../../../lib/useLocale';
 import { getTrackingId } from '../../../lib/session';
@@ -12,7 +12,7 @@ import { buyHref, type BuyPageProps } from '../routes';
 /** `/{locale}/buy`: reads `lm`, `promo` and `digitalSessionId`; loading screen while the token comes. */
 export function EntryPage({ content, page }: BuyPageProps) {
   const locale = useLocale();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const navigate = useNavigate();
   const { setLocation } = useBuyState();
   const token = useQuery({ queryKey: ['token'], queryFn: async () => (await ensureXsrfToken()) ?? null, staleTime: Infinity });

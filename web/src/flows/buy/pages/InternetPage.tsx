@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router';
 import { ContentModal } from '../../../components/ContentModal';
 import { useLocale } from '../../../lib/useLocale';
 import { fill, formatPrice } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router';
 import { Alert } from '../../../components/Alert';
 import { Checkbox } from '../../../components/Checkbox';
 import { useLocale } from '../../../lib/useLocale';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../app/router';
 import { Checkbox } from '../../../components/Checkbox';
 import { ContentModal } from '../../../components/ContentModal';
 import { CallFailure } from '../../../api/client';

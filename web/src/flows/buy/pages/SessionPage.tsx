@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../app/router';
 import { useLocale } from '../../../lib/useLocale';
 import { trackCallFailure } from '../../../lib/analytics';
 import { createDigitalSession, getTax, restoreDigitalSession, type Cart, type RestoredSession } from '../api';
@@ -38,7 +38,7 @@ export function applyStripFlags(restored: RestoredSession): RestoredSession {
 export function SessionPage({ content, page }: BuyPageProps) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const client = useQueryClient();
   const { locationId, marketId } = useBuyState();
   const { serviceability, productDetails } = useBuyContext();

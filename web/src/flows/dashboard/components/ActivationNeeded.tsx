@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router';
 import type { DashboardContent } from '../content';
 import { ACTIVATION_REDIRECT_MS } from '../readiness';
 

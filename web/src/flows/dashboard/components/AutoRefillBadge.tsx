@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { DashboardContent } from '../content';
 
 /**

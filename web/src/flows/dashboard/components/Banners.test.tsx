@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { AppRouter, memoryHistory } from '../../../app/router';
 import { describe, expect, it, vi } from 'vitest';
 import { dashboards } from '../fixtures';
 import { dashboardContent } from '../testContent';
@@ -12,7 +12,7 @@ const en = dashboardContent.en;
 const es = dashboardContent.es;
 
 function inRouter(node: React.ReactNode) {
-  return render(<MemoryRouter>{node}</MemoryRouter>);
+  return render(<AppRouter history={memoryHistory('/')}>{node}</AppRouter>);
 }
 
 describe('ACP banner (seed 001 §2 "ACP banner", §6)', () => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { Schemas } from '../../../api/client';
 import { fill, formatPrice } from '../../../lib/format';
 import type { Locale } from '../../../lib/locale';

@@ -1,5 +1,5 @@
 import { Button } from 'react-aria-components';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import type { DashboardContent } from '../content';
 import type { Dashboard } from '../types';
 import { LinkIcon } from './icons';

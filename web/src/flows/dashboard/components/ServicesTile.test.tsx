@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { AppRouter, memoryHistory } from '../../../app/router';
 import { describe, expect, it } from 'vitest';
 import { dashboards } from '../fixtures';
 import { dashboardContent } from '../testContent';
@@ -12,9 +12,9 @@ const es = dashboardContent.es;
 
 function tile(dashboard: Dashboard, locale: 'en' | 'es' = 'en') {
   render(
-    <MemoryRouter>
+    <AppRouter history={memoryHistory('/')}>
       <ServicesTile dashboard={dashboard} content={locale === 'en' ? en : es} locale={locale} />
-    </MemoryRouter>,
+    </AppRouter>,
   );
   return screen.getByTestId('services-tile');
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../app/router';
 import { fill } from '../../../lib/format';
 import type { Locale } from '../../../lib/locale';
 import type { DashboardContent } from '../content';

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { MemoryRouter } from 'react-router';
+import { AppRouter, memoryHistory } from '../../app/router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { content } from '../../testing/content';
@@ -52,9 +52,9 @@ describe('reconnect (seed 002 §2.10, §4.5)', () => {
     vi.useFakeTimers();
     render(
       <Providers>
-        <MemoryRouter>
+        <AppRouter history={memoryHistory('/en/reconnect')}>
           <Steps accountId={ACCOUNT_ID} check={checks.saved} texts={reconnectTexts.en} locale="en" search={new URLSearchParams()} />
-        </MemoryRouter>
+        </AppRouter>
       </Providers>,
     );
     const address = screen.getByTestId('step-address');

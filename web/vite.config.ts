@@ -6,6 +6,26 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** React Aria and its helpers. */
+const ARIA = /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized|clsx|use-sync-external-store)[\\/]/;
+/**
+ * React Aria's overlays: the modal, dialog, popover and menu components, the overlay and dialog
+ * hooks, the collection document the dialog and menu build on, and the helpers only they import
+ * (localized strings of the dismiss button, scroll locking and positioning, keyboard and
+ * animation utilities).
+ */
+const OVERLAYS = new RegExp(
+  [
+    String.raw`react-aria[\\/]dist[\\/]private[\\/](overlays|dialog|intl[\\/]overlays)[\\/]`,
+    String.raw`react-aria[\\/]dist[\\/]private[\\/]collections[\\/](BaseCollection|Document|CollectionBuilder|useCachedChildren)\.mjs`,
+    String.raw`react-aria[\\/]dist[\\/]private[\\/]utils[\\/](keyboard|animation|useViewportSize|isScrollable|getScrollParent|inertValue|useLoadMoreSentinel|useResizeObserver|runAfterKeyboard)\.mjs`,
+    String.raw`react-aria[\\/]dist[\\/]private[\\/](interactions[\\/](useInteractOutside|PressResponder)|i18n[\\/]useLocalizedStringFormatter)\.mjs`,
+    String.raw`react-stately[\\/]dist[\\/]private[\\/](overlays[\\/]|menu[\\/]useMenuTriggerState|utils[\\/]number)`,
+    String.raw`react-aria-components[\\/]dist[\\/]private[\\/](Modal|Dialog|Popover|Menu|OverlayArrow)\.mjs`,
+    String.raw`@internationalized[\\/]string|use-sync-external-store`,
+  ].join('|'),
+);
+
 export default defineConfig({
   root,
   plugins: [
@@ -29,9 +49,14 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            // React Aria's overlays (modal, dialog, popover and what only they use) apart from the
+            // rest: a page without a modal or a combobox on its first screen does not load them
+            // (the hand-off and reconnect pages: -14 and -15 KB); a modal opened later loads them
+            // then (`LazyModal`)
+            { name: 'ui-overlays', test: (id) => ARIA.test(id) && OVERLAYS.test(id), priority: 2 },
             {
               name: 'ui',
-              test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized|clsx|use-sync-external-store)[\\/]/,
+              test: ARIA,
               priority: 2,
               // only the React Aria modules four or more chunks use: a component a few flows alone
               // need (the address combobox of retail and move, the refill's tabs) loads with them

@@ -1,0 +1,56 @@
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+
+const ModalDialog = lazy(() => import('./ModalDialog'));
+
+/** What `LazyModal` passes on to the dialog element: its test id, stage and name. */
+export interface DialogAttributes {
+  id?: string;
+  className?: string;
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+  'data-testid'?: string;
+  'data-stage'?: string;
+  'data-step'?: number;
+}
+
+export interface LazyModalProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A click outside closes it (default true). */
+  isDismissable?: boolean;
+  dialog?: DialogAttributes;
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog that most page loads never open (issue 10's byte budget): React Aria's
+ * overlay code (`ModalDialog`: the modal, dialog, focus containment, popover and collection
+ * modules it imports, the `ui-overlays` chunk) loads the first time `isOpen` is true, not with
+ * the page; once loaded it stays mounted, as a react-aria `ModalOverlay` with `isOpen` does.
+ */
+export function LazyModal(props: LazyModalProps) {
+  const [opened, setOpened] = useState(props.isOpen);
+  if (props.isOpen && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * A trigger for a `LazyModal`, as react-aria's `DialogTrigger` gives its button: open state,
+ * `aria-expanded`, and `aria-controls` naming the dialog while it is open.
+ */
+export function useModalTrigger() {
+  const [isOpen, setOpen] = useState(false);
+  const id = useId();
+  return {
+    isOpen,
+    setOpen,
+    close: () => setOpen(false),
+    triggerProps: { 'aria-expanded': isOpen, 'aria-controls': isOpen ? id : undefined, onPress: () => setOpen(true) },
+    dialogId: id,
+  };
+}

@@ -10,19 +10,18 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const ARIA = /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized|clsx|use-sync-external-store)[\\/]/;
 /**
  * React Aria's overlays: the modal, dialog, popover and menu components, the overlay and dialog
- * hooks, the collection document the dialog and menu build on, and the helpers only they import
- * (localized strings of the dismiss button, scroll locking and positioning, keyboard and
- * animation utilities).
+ * hooks and the helpers only they import (localized strings of the dismiss button, scroll
+ * locking, positioning). The collection modules the dialog also builds on stay out: the
+ * refill's tabs and the address combobox need them without any overlay (refill -10.5 KB).
  */
 const OVERLAYS = new RegExp(
   [
     String.raw`react-aria[\\/]dist[\\/]private[\\/](overlays|dialog|intl[\\/]overlays)[\\/]`,
-    String.raw`react-aria[\\/]dist[\\/]private[\\/]collections[\\/](BaseCollection|Document|CollectionBuilder|useCachedChildren)\.mjs`,
-    String.raw`react-aria[\\/]dist[\\/]private[\\/]utils[\\/](keyboard|animation|useViewportSize|isScrollable|getScrollParent|inertValue|useLoadMoreSentinel|useResizeObserver|runAfterKeyboard)\.mjs`,
+    String.raw`react-aria[\\/]dist[\\/]private[\\/]utils[\\/](useViewportSize|getScrollParent|useLoadMoreSentinel|useResizeObserver|runAfterKeyboard)\.mjs`,
     String.raw`react-aria[\\/]dist[\\/]private[\\/](interactions[\\/](useInteractOutside|PressResponder)|i18n[\\/]useLocalizedStringFormatter)\.mjs`,
     String.raw`react-stately[\\/]dist[\\/]private[\\/](overlays[\\/]|menu[\\/]useMenuTriggerState|utils[\\/]number)`,
     String.raw`react-aria-components[\\/]dist[\\/]private[\\/](Modal|Dialog|Popover|Menu|OverlayArrow)\.mjs`,
-    String.raw`@internationalized[\\/]string|use-sync-external-store`,
+    String.raw`@internationalized[\\/]string`,
   ].join('|'),
 );
 
@@ -49,10 +48,9 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            // React Aria's overlays (modal, dialog, popover and what only they use) apart from the
-            // rest: a page without a modal or a combobox on its first screen does not load them
-            // (the hand-off and reconnect pages: -14 and -15 KB); a modal opened later loads them
-            // then (`LazyModal`)
+            // React Aria's overlays apart from the rest: a page without a combobox or an open modal
+            // on its first screen does not load them (hand-off, reconnect, dashboard, buy,
+            // litepay: -13 to -15 KB); a modal loads them when it first opens (`LazyModal`)
             { name: 'ui-overlays', test: (id) => ARIA.test(id) && OVERLAYS.test(id), priority: 2 },
             {
               name: 'ui',

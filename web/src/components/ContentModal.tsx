@@ -18,13 +18,13 @@ export function ContentModal({
   testId?: string;
   triggerClassName?: string;
 }) {
-  const { isOpen, setOpen, close, triggerProps, dialogId } = useModalTrigger();
+  const { close, triggerProps, modalProps, dialogId } = useModalTrigger();
   return (
     <>
       <Button className={triggerClassName} {...triggerProps}>
         {trigger}
       </Button>
-      <LazyModal isOpen={isOpen} onOpenChange={setOpen} dialog={{ id: dialogId, 'data-testid': testId }}>
+      <LazyModal {...modalProps} dialog={{ id: dialogId, 'data-testid': testId }}>
         <div className="dialog__header">
           <Heading slot="title" level={2}>
             {modal.title}

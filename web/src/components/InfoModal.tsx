@@ -40,13 +40,13 @@ export function InfoModal({
   triggerClassName?: string;
 }) {
   const pending = confirmation?.pending ?? false;
-  const { isOpen, setOpen, close, triggerProps, dialogId } = useModalTrigger();
+  const { close, triggerProps, modalProps, dialogId } = useModalTrigger();
   return (
     <>
       <Button className={triggerClassName} {...triggerProps}>
         {trigger}
       </Button>
-      <LazyModal isOpen={isOpen} onOpenChange={setOpen} isDismissable={!pending} dialog={{ id: dialogId, 'data-testid': testId }}>
+      <LazyModal {...modalProps} isDismissable={!pending} dialog={{ id: dialogId, 'data-testid': testId }}>
         <div className="dialog__header">
           <Heading slot="title" level={2}>
             {texts.title}

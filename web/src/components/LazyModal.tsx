@@ -19,6 +19,8 @@ export interface LazyModalProps {
   /** A click outside closes it (default true). */
   isDismissable?: boolean;
   dialog?: DialogAttributes;
+  /** Called once the dialog's code is loaded and it is drawn (`useModalTrigger`'s `aria-controls`). */
+  onLoaded?: () => void;
   children: ReactNode;
 }
 
@@ -41,16 +43,18 @@ export function LazyModal(props: LazyModalProps) {
 
 /**
  * A trigger for a `LazyModal`, as react-aria's `DialogTrigger` gives its button: open state,
- * `aria-expanded`, and `aria-controls` naming the dialog while it is open.
+ * `aria-expanded`, and `aria-controls` naming the dialog while it is open (once it is drawn:
+ * its code loads on the first open, and an `aria-controls` naming no element is invalid).
+ * Spread `modalProps` on the `LazyModal`.
  */
 export function useModalTrigger() {
   const [isOpen, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const id = useId();
   return {
-    isOpen,
-    setOpen,
     close: () => setOpen(false),
-    triggerProps: { 'aria-expanded': isOpen, 'aria-controls': isOpen ? id : undefined, onPress: () => setOpen(true) },
+    triggerProps: { 'aria-expanded': isOpen, 'aria-controls': isOpen && loaded ? id : undefined, onPress: () => setOpen(true) },
+    modalProps: { isOpen, onOpenChange: setOpen, onLoaded: () => setLoaded(true) },
     dialogId: id,
   };
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import type { LazyModalProps } from './LazyModal';
 
@@ -6,7 +7,8 @@ import type { LazyModalProps } from './LazyModal';
  * restored, Escape and, when dismissable, a click outside close it). Loaded by `LazyModal` the
  * first time it opens; a `Heading slot="title"` among the children names it.
  */
-export default function ModalDialog({ isOpen, onOpenChange, isDismissable = true, dialog, children }: LazyModalProps) {
+export default function ModalDialog({ isOpen, onOpenChange, isDismissable = true, dialog, onLoaded, children }: LazyModalProps) {
+  useEffect(() => onLoaded?.(), [onLoaded]);
   return (
     <ModalOverlay className="modal-overlay" isDismissable={isDismissable} isOpen={isOpen} onOpenChange={onOpenChange}>
       <Modal className="modal">

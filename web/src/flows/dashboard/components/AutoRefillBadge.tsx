@@ -8,13 +8,13 @@ import type { DashboardContent } from '../content';
  * Cancel Auto Refill action (seed 001 §2), which leads to the auto-refill page.
  */
 export function AutoRefillBadge({ content, autoRefillHref }: { content: DashboardContent['autoRefill']; autoRefillHref: string }) {
-  const { isOpen, setOpen, close, triggerProps, dialogId } = useModalTrigger();
+  const { close, triggerProps, modalProps, dialogId } = useModalTrigger();
   return (
     <>
       <Button className="badge badge--auto-refill" {...triggerProps}>
         {content.badge}
       </Button>
-      <LazyModal isOpen={isOpen} onOpenChange={setOpen} dialog={{ id: dialogId, 'data-testid': 'auto-refill-modal' }}>
+      <LazyModal {...modalProps} dialog={{ id: dialogId, 'data-testid': 'auto-refill-modal' }}>
         <div className="dialog__header">
           <Heading slot="title" level={2}>
             {content.modalTitle}

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
-import { LazyModal } from '../../../components/LazyModal';
+import { useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { fill } from '../../../lib/format';
 import type { DashboardContent } from '../content';
 
@@ -30,12 +29,7 @@ function markSeen(): void {
  * browser: closing it in any way sets `xpp_wt`.
  */
 export function WelcomeTour({ content }: { content: DashboardContent['welcomeTour'] }) {
-  // opened once the dashboard is drawn: the tour's code (React Aria's overlays, `LazyModal`)
-  // loads after the page's first screen, not before it
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!seen()) setOpen(true);
-  }, []);
+  const [open, setOpen] = useState(() => !seen());
   const [step, setStep] = useState(0);
   const last = content.steps.length - 1;
   const current = content.steps[step];
@@ -45,37 +39,37 @@ export function WelcomeTour({ content }: { content: DashboardContent['welcomeTou
     setOpen(false);
   };
   return (
-    <LazyModal
-      isOpen={open}
-      onOpenChange={(o) => (o ? setOpen(true) : close())}
-      dialog={{ className: 'dialog welcome-tour', 'aria-label': content.label, 'data-testid': 'welcome-tour', 'data-step': step }}
-    >
-      <div className="dialog__header">
-        {step > 0 && <p className="welcome-tour__counter">{fill(content.counter, { n: step })}</p>}
-        <Heading slot="title" level={2}>
-          {current.title}
-        </Heading>
-        <Button className="dialog__x" aria-label={content.close} onPress={close}>
-          ×
-        </Button>
-      </div>
-      <p>{current.body}</p>
-      <div className="actions">
-        {step > 0 && (
-          <Button className="button button--secondary" onPress={() => setStep(step - 1)}>
-            {content.back}
-          </Button>
-        )}
-        {step < last ? (
-          <Button className="button button--primary" onPress={() => setStep(step + 1)}>
-            {content.next}
-          </Button>
-        ) : (
-          <Button className="button button--primary" onPress={close}>
-            {content.done}
-          </Button>
-        )}
-      </div>
-    </LazyModal>
+    <ModalOverlay className="modal-overlay" isDismissable isOpen={open} onOpenChange={(o) => (o ? setOpen(true) : close())}>
+      <Modal className="modal">
+        <Dialog className="dialog welcome-tour" aria-label={content.label} data-testid="welcome-tour" data-step={step}>
+          <div className="dialog__header">
+            {step > 0 && <p className="welcome-tour__counter">{fill(content.counter, { n: step })}</p>}
+            <Heading slot="title" level={2}>
+              {current.title}
+            </Heading>
+            <Button className="dialog__x" aria-label={content.close} onPress={close}>
+              ×
+            </Button>
+          </div>
+          <p>{current.body}</p>
+          <div className="actions">
+            {step > 0 && (
+              <Button className="button button--secondary" onPress={() => setStep(step - 1)}>
+                {content.back}
+              </Button>
+            )}
+            {step < last ? (
+              <Button className="button button--primary" onPress={() => setStep(step + 1)}>
+                {content.next}
+              </Button>
+            ) : (
+              <Button className="button button--primary" onPress={close}>
+                {content.done}
+              </Button>
+            )}
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

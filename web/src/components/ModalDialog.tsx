@@ -8,7 +8,9 @@ import type { LazyModalProps } from './LazyModal';
  * first time it opens; a `Heading slot="title"` among the children names it.
  */
 export default function ModalDialog({ isOpen, onOpenChange, isDismissable = true, dialog, onLoaded, children }: LazyModalProps) {
-  useEffect(() => onLoaded?.(), [onLoaded]);
+  // once, when drawn (`LazyModal` counts it as loading until then)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount
+  useEffect(() => onLoaded?.(), []);
   return (
     <ModalOverlay className="modal-overlay" isDismissable={isDismissable} isOpen={isOpen} onOpenChange={onOpenChange}>
       <Modal className="modal">

@@ -49,8 +49,8 @@ export default defineConfig({
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             // React Aria's overlays apart from the rest: a page without a combobox or an open modal
-            // on its first screen does not load them (hand-off, reconnect, buy, litepay: -13 to
-            // -15 KB); a modal loads them when it first opens (`LazyModal`)
+            // on its first screen does not load them (hand-off, reconnect, dashboard, buy,
+            // litepay: -13 to -15 KB); a modal loads them when it first opens (`LazyModal`)
             { name: 'ui-overlays', test: (id) => ARIA.test(id) && OVERLAYS.test(id), priority: 2 },
             {
               name: 'ui',

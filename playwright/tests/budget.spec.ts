@@ -24,12 +24,13 @@ const TARGET = 130 * 1024;
 // buy: 175 (was 172): measured 169.4 (en) and 173.3 KB (es) from a fresh clone once the move
 // and the quick refill came (the broadband label its own chunk, shared with the quick refill;
 // the ui chunk's four-chunk rule)
-// buy: 161 (was 175), handoff: 129 (was 141), dashboard: 145 (was 158), refill: 165 (was 175),
-// reconnect: 143 (was 156), litepay: 165 (was 180): measured (en/es) 155.1-156.0/159.1,
-// 127.4/127.6, 142.9/143.9, 162.7/163.7, 140.6/141.6, 162.8/163.8 KB once React Aria's overlays
-// had their own chunk and modals loaded it when they open (`LazyModal`, the welcome tour after
-// the dashboard's first screen); dollargeneral 181.0/181.6 (its combobox needs the overlays)
-const CEILING: Record<string, number> = { dollargeneral: 183 * 1024, buy: 161 * 1024, handoff: 129 * 1024, dashboard: 145 * 1024, refill: 165 * 1024, reconnect: 143 * 1024, litepay: 165 * 1024 };
+// buy: 162 (was 175), handoff: 129 (was 141), dashboard: 145 (was 158), refill: 165 (was 175),
+// reconnect: 143 (was 156), litepay: 165 (was 180): measured (en/es) 155.1-156.0/159.1-160.0
+// (the serviceability call before the first screen or not), 127.4/127.6, 142.9/143.9,
+// 162.7/163.7, 140.6/141.6, 162.8/163.8 KB once React Aria's overlays had their own chunk and
+// modals loaded it when they open (`LazyModal`, the welcome tour after the dashboard's first
+// screen); dollargeneral 181.0/181.6 (its combobox needs the overlays)
+const CEILING: Record<string, number> = { dollargeneral: 183 * 1024, buy: 162 * 1024, handoff: 129 * 1024, dashboard: 145 * 1024, refill: 165 * 1024, reconnect: 143 * 1024, litepay: 165 * 1024 };
 // litepay: measured 176.7 (en) and 177.6 KB (es), no sign-in: the account area's shell content
 // and the account-dashboard bundle inlined, the card entry and react-hook-form on the first step
 // reconnect: measured 167.3 (en) and 168.1 KB (es) signed in as the deactivated owner, the

@@ -6,6 +6,25 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** React Aria and its helpers. */
+const ARIA = /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized|clsx)[\\/]/;
+/**
+ * React Aria's overlays: the modal, dialog, popover and menu components, the overlay and dialog
+ * hooks and the helpers only they import (localized strings of the dismiss button, scroll
+ * locking, positioning). The collection modules the dialog also builds on stay out: the
+ * refill's tabs and the address combobox need them without any overlay (refill -10.5 KB).
+ */
+const OVERLAYS = new RegExp(
+  [
+    String.raw`react-aria[\\/]dist[\\/]private[\\/](overlays|dialog|intl[\\/]overlays)[\\/]`,
+    String.raw`react-aria[\\/]dist[\\/]private[\\/]utils[\\/](useViewportSize|getScrollParent|useLoadMoreSentinel|useResizeObserver|runAfterKeyboard)\.mjs`,
+    String.raw`react-aria[\\/]dist[\\/]private[\\/](interactions[\\/](useInteractOutside|PressResponder)|i18n[\\/]useLocalizedStringFormatter)\.mjs`,
+    String.raw`react-stately[\\/]dist[\\/]private[\\/](overlays[\\/]|menu[\\/]useMenuTriggerState|utils[\\/]number)`,
+    String.raw`react-aria-components[\\/]dist[\\/]private[\\/](Modal|Dialog|Popover|Menu|OverlayArrow)\.mjs`,
+    String.raw`@internationalized[\\/]string`,
+  ].join('|'),
+);
+
 export default defineConfig({
   root,
   plugins: [
@@ -29,9 +48,13 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/, priority: 3 },
+            // React Aria's overlays apart from the rest: a page without a combobox or an open modal
+            // on its first screen does not load them (hand-off, reconnect, dashboard, buy,
+            // litepay: -13 to -15 KB); a modal loads them when it first opens (`LazyModal`)
+            { name: 'ui-overlays', test: (id) => ARIA.test(id) && OVERLAYS.test(id), priority: 2 },
             {
               name: 'ui',
-              test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized|clsx|use-sync-external-store)[\\/]/,
+              test: ARIA,
               priority: 2,
               // only the React Aria modules four or more chunks use: a component a few flows alone
               // need (the address combobox of retail and move, the refill's tabs) loads with them
@@ -41,6 +64,9 @@ export default defineConfig({
               // dashboard, reconnect, buy and handoff +7.6 KB at three, +0.2 to +0.6 KB at four)
               minShareCount: 4,
             },
+            // three small components the first screens of several flows draw, one chunk rather than
+            // three (each request costs about 0.3 KB of headers; dollargeneral -0.9 KB, buy -1.0)
+            { name: 'widgets', test: /web[\\/]src[\\/]components[\\/](Faq|Collapsible|Alert)\.tsx$/, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 1 },
           ],
         },

@@ -75,6 +75,12 @@ function closure(bundle: OutputBundle, start: OutputChunk, entry: OutputChunk): 
   return [...seen.values()];
 }
 
+/** A chunk of style sheets only (Vite removes its empty script once the bundle is written). */
+function stylesOnly(chunk: OutputChunk): boolean {
+  const ids = Object.keys(chunk.modules);
+  return ids.length > 0 && ids.every((id) => /\.css($|\?)/.test(id));
+}
+
 export function appRoutes(root: string): Plugin {
   return {
     name: 'pp-app-routes',
@@ -107,7 +113,10 @@ export function appRoutes(root: string): Plugin {
           flows.push({
             base: def.base,
             pages: def.pages.filter((p) => p.id !== '404').map(lib.pagePath),
-            preload: needed.map((c) => `/${c.fileName}`),
+            // a chunk of styles alone (a style sheet several flows import) is no script: Vite
+            // drops its empty file after this step, so it is no preload (it answered 404); its
+            // style sheet stays in `styles`
+            preload: needed.filter((c) => !stylesOnly(c)).map((c) => `/${c.fileName}`),
             styles: needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]).map((f) => `/${f}`),
             content: def.firstContent,
           });

@@ -1,9 +1,11 @@
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import type { Schemas } from '../api/client';
+import { LazyModal, useModalTrigger } from './LazyModal';
 
 /**
- * A link-styled button opening a content modal (title, paragraphs, close), react-aria Dialog.
- * `triggerClassName` replaces the link style (e.g. a badge).
+ * A link-styled button opening a content modal (title, paragraphs, close), react-aria Dialog
+ * (`LazyModal`: its code loads when it first opens). `triggerClassName` replaces the link
+ * style (e.g. a badge).
  */
 export function ContentModal({
   trigger,
@@ -16,30 +18,25 @@ export function ContentModal({
   testId?: string;
   triggerClassName?: string;
 }) {
+  const { close, triggerProps, modalProps, dialogId } = useModalTrigger();
   return (
-    <DialogTrigger>
-      <Button className={triggerClassName}>{trigger}</Button>
-      <ModalOverlay className="modal-overlay" isDismissable>
-        <Modal className="modal">
-          <Dialog className="dialog" data-testid={testId}>
-            {({ close }) => (
-              <>
-                <div className="dialog__header">
-                  <Heading slot="title" level={2}>
-                    {modal.title}
-                  </Heading>
-                </div>
-                {modal.body.split('\n\n').map((p) => (
-                  <p key={p}>{p}</p>
-                ))}
-                <Button className="button button--primary" onPress={close}>
-                  {modal.close}
-                </Button>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <>
+      <Button className={triggerClassName} {...triggerProps}>
+        {trigger}
+      </Button>
+      <LazyModal {...modalProps} dialog={{ id: dialogId, 'data-testid': testId }}>
+        <div className="dialog__header">
+          <Heading slot="title" level={2}>
+            {modal.title}
+          </Heading>
+        </div>
+        {modal.body.split('\n\n').map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+        <Button className="button button--primary" onPress={close}>
+          {modal.close}
+        </Button>
+      </LazyModal>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
+import { LazyModal, useModalTrigger } from './LazyModal';
 
 /** Texts of the generic info modal (content: title, body paragraphs split by a blank line, close). */
 export interface InfoModalTexts {
@@ -22,7 +23,8 @@ export interface CancelMoveConfirmation {
 /**
  * The generic info modal (seed 001 §2 "Page shell"): a trigger button, title, body, an optional
  * cancel-move confirmation ("Yes, Cancel" / "No, keep Move Request") and a close button; a click
- * outside closes it (react-aria Modal, focus trapped and restored, Escape closes).
+ * outside closes it (react-aria Modal, focus trapped and restored, Escape closes; `LazyModal`:
+ * its code loads when it first opens).
  */
 export function InfoModal({
   trigger,
@@ -38,48 +40,43 @@ export function InfoModal({
   triggerClassName?: string;
 }) {
   const pending = confirmation?.pending ?? false;
+  const { close, triggerProps, modalProps, dialogId } = useModalTrigger();
   return (
-    <DialogTrigger>
-      <Button className={triggerClassName}>{trigger}</Button>
-      <ModalOverlay className="modal-overlay" isDismissable={!pending}>
-        <Modal className="modal">
-          <Dialog className="dialog" data-testid={testId}>
-            {({ close }) => (
-              <>
-                <div className="dialog__header">
-                  <Heading slot="title" level={2}>
-                    {texts.title}
-                  </Heading>
-                </div>
-                {texts.body.split('\n\n').map((p) => (
-                  <p key={p}>{p}</p>
-                ))}
-                {confirmation && pending && (
-                  <p role="status" data-testid="info-modal-pending">
-                    {confirmation.pendingText}
-                  </p>
-                )}
-                <div className="dialog__actions">
-                  {confirmation && texts.confirm && texts.keep ? (
-                    <>
-                      <Button className="button button--primary" isDisabled={pending} onPress={confirmation.onConfirm}>
-                        {texts.confirm}
-                      </Button>
-                      <Button className="button button--secondary" isDisabled={pending} onPress={close}>
-                        {texts.keep}
-                      </Button>
-                    </>
-                  ) : (
-                    <Button className="button button--primary" onPress={close}>
-                      {texts.close}
-                    </Button>
-                  )}
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <>
+      <Button className={triggerClassName} {...triggerProps}>
+        {trigger}
+      </Button>
+      <LazyModal {...modalProps} isDismissable={!pending} dialog={{ id: dialogId, 'data-testid': testId }}>
+        <div className="dialog__header">
+          <Heading slot="title" level={2}>
+            {texts.title}
+          </Heading>
+        </div>
+        {texts.body.split('\n\n').map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+        {confirmation && pending && (
+          <p role="status" data-testid="info-modal-pending">
+            {confirmation.pendingText}
+          </p>
+        )}
+        <div className="dialog__actions">
+          {confirmation && texts.confirm && texts.keep ? (
+            <>
+              <Button className="button button--primary" isDisabled={pending} onPress={confirmation.onConfirm}>
+                {texts.confirm}
+              </Button>
+              <Button className="button button--secondary" isDisabled={pending} onPress={close}>
+                {texts.keep}
+              </Button>
+            </>
+          ) : (
+            <Button className="button button--primary" onPress={close}>
+              {texts.close}
+            </Button>
+          )}
+        </div>
+      </LazyModal>
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import type { AllContent } from '../content/hooks';
 import { track } from '../lib/analytics';
 import { getLastActionAt, markAction, onAction, ping, signOutAndLeave } from '../lib/accountSession';
 import type { Locale } from '../lib/locale';
+import { LazyModal } from './LazyModal';
 
 /** Seed 001 §9: the warning opens 750 000 ms after the last action... */
 export const IDLE_WARNING_MS = 750_000;
@@ -89,7 +90,8 @@ function Countdown({ secondsLeft, label }: { secondsLeft: number; label: string 
  * The session-timeout modal (seed 001 §2 "Page shell", §4 "Session and timeout", §9): opens
  * 750 s after the last action with a 2:00 countdown. Keep session active, the close button and
  * a click outside all keep the session (a forced ping); Log out now signs out; when the
- * countdown ends, sign-out with `expired` and the provider's logout.
+ * countdown ends, sign-out with `expired` and the provider's logout. The timer runs with the
+ * page; the modal's code loads when it first opens (`LazyModal`).
  */
 export function SessionTimeout({ locale, content }: { locale: Locale; content: AllContent['sessionTimeout'] }) {
   const expire = useCallback(() => {
@@ -108,29 +110,29 @@ export function SessionTimeout({ locale, content }: { locale: Locale; content: A
   };
 
   return (
-    <ModalOverlay className="modal-overlay" isDismissable isOpen={open} onOpenChange={(isOpen) => !isOpen && keep()}>
-      <Modal className="modal">
-        <Dialog className="dialog" data-testid="session-timeout" aria-describedby="session-timeout-warning">
-          <div className="dialog__header">
-            <Heading slot="title" level={2}>
-              {content.title}
-            </Heading>
-            <Button className="dialog__x" aria-label={content.close} onPress={keep}>
-              ×
-            </Button>
-          </div>
-          <p id="session-timeout-warning">{content.warning}</p>
-          <Countdown secondsLeft={secondsLeft} label={content.countdownLabel} />
-          <div className="dialog__actions">
-            <Button className="button button--primary" onPress={keep} autoFocus>
-              {content.keepActive}
-            </Button>
-            <Button className="button button--link" onPress={() => void signOutAndLeave(locale)}>
-              {content.logoutNow}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <LazyModal
+      isOpen={open}
+      onOpenChange={(isOpen) => !isOpen && keep()}
+      dialog={{ 'data-testid': 'session-timeout', 'aria-describedby': 'session-timeout-warning' }}
+    >
+      <div className="dialog__header">
+        <Heading slot="title" level={2}>
+          {content.title}
+        </Heading>
+        <Button className="dialog__x" aria-label={content.close} onPress={keep}>
+          ×
+        </Button>
+      </div>
+      <p id="session-timeout-warning">{content.warning}</p>
+      <Countdown secondsLeft={secondsLeft} label={content.countdownLabel} />
+      <div className="dialog__actions">
+        <Button className="button button--primary" onPress={keep} autoFocus>
+          {content.keepActive}
+        </Button>
+        <Button className="button button--link" onPress={() => void signOutAndLeave(locale)}>
+          {content.logoutNow}
+        </Button>
+      </div>
+    </LazyModal>
   );
 }

@@ -4,16 +4,14 @@ import {
   Button,
   Checkbox as AriaCheckbox,
   CheckboxGroup,
-  Dialog,
   Heading,
   Label,
-  Modal,
-  ModalOverlay,
   Radio,
   RadioGroup,
 } from 'react-aria-components';
 import { useSearchParams } from '../../app/router';
 import { Checkbox } from '../../components/Checkbox';
+import { LazyModal } from '../../components/LazyModal';
 import { fill, formatPrice } from '../../lib/format';
 import { choicesOf, refillOfferQuery, updateRefillCart, type CartChoices, type RefillCart, type RefillOffer } from './api';
 import { CartSummary } from './CartSummary';
@@ -178,26 +176,22 @@ export function CardRefill({ accountId, texts, locale, go }: RefillPageProps) {
       <Button className="button button--primary" isDisabled={busy || !cart.nextEnabled} onPress={() => void onNext()}>
         {t.next}
       </Button>
-      <ModalOverlay className="modal-overlay" isDismissable isOpen={winbackOpen} onOpenChange={setWinbackOpen}>
-        <Modal className="modal">
-          <Dialog className="dialog" data-testid="winback-modal">
-            <div className="dialog__header">
-              <Heading slot="title" level={2}>
-                {t.winback.title}
-              </Heading>
-            </div>
-            <p>{t.winback.body}</p>
-            <div className="dialog__actions">
-              <Button className="button button--primary" onPress={() => void acceptWinback()}>
-                {t.winback.accept}
-              </Button>
-              <Button className="button button--secondary" onPress={() => (setWinbackOpen(false), proceed())}>
-                {t.winback.decline}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <LazyModal isOpen={winbackOpen} onOpenChange={setWinbackOpen} dialog={{ 'data-testid': 'winback-modal' }}>
+        <div className="dialog__header">
+          <Heading slot="title" level={2}>
+            {t.winback.title}
+          </Heading>
+        </div>
+        <p>{t.winback.body}</p>
+        <div className="dialog__actions">
+          <Button className="button button--primary" onPress={() => void acceptWinback()}>
+            {t.winback.accept}
+          </Button>
+          <Button className="button button--secondary" onPress={() => (setWinbackOpen(false), proceed())}>
+            {t.winback.decline}
+          </Button>
+        </div>
+      </LazyModal>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { useNavigate } from '../../../app/router';
 import { ContentModal } from '../../../components/ContentModal';
+import { LazyModal } from '../../../components/LazyModal';
 import { useLocale } from '../../../lib/useLocale';
 import { fill, formatPrice } from '../../../lib/format';
 import { updateCart } from '../api';
@@ -69,27 +70,27 @@ export function InternetPage({ content, page }: BuyPageProps) {
       <BroadbandLabel content={content.broadbandLabel} />
       <StickyCart cart={cart.data} content={content.cart} locale={locale} onNext={next} isDisabled={addPromo.isPending} />
 
-      <ModalOverlay className="modal-overlay" isDismissable isOpen={promoOpen} onOpenChange={(open) => {
-        setPromoOpen(open);
-        if (!open && !addPromo.isPending) toSession();
-      }}>
-        <Modal className="modal">
-          <Dialog className="dialog" data-testid="promo-modal">
-            <Heading slot="title" level={2}>
-              {c.promoModal.title}
-            </Heading>
-            <p>{c.promoModal.body}</p>
-            <div className="actions">
-              <Button className="button button--primary" isDisabled={addPromo.isPending} onPress={() => addPromo.mutate()}>
-                {c.promoModal.accept}
-              </Button>
-              <Button className="button button--secondary" onPress={() => { setPromoOpen(false); toSession(); }}>
-                {c.promoModal.close}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <LazyModal
+        isOpen={promoOpen}
+        onOpenChange={(open) => {
+          setPromoOpen(open);
+          if (!open && !addPromo.isPending) toSession();
+        }}
+        dialog={{ 'data-testid': 'promo-modal' }}
+      >
+        <Heading slot="title" level={2}>
+          {c.promoModal.title}
+        </Heading>
+        <p>{c.promoModal.body}</p>
+        <div className="actions">
+          <Button className="button button--primary" isDisabled={addPromo.isPending} onPress={() => addPromo.mutate()}>
+            {c.promoModal.accept}
+          </Button>
+          <Button className="button button--secondary" onPress={() => { setPromoOpen(false); toSession(); }}>
+            {c.promoModal.close}
+          </Button>
+        </div>
+      </LazyModal>
     </section>
   );
 }

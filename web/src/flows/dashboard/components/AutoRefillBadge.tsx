@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { Link } from '../../../app/router';
+import { LazyModal, useModalTrigger } from '../../../components/LazyModal';
 import type { DashboardContent } from '../content';
 
 /**
@@ -7,33 +8,28 @@ import type { DashboardContent } from '../content';
  * Cancel Auto Refill action (seed 001 §2), which leads to the auto-refill page.
  */
 export function AutoRefillBadge({ content, autoRefillHref }: { content: DashboardContent['autoRefill']; autoRefillHref: string }) {
+  const { close, triggerProps, modalProps, dialogId } = useModalTrigger();
   return (
-    <DialogTrigger>
-      <Button className="badge badge--auto-refill">{content.badge}</Button>
-      <ModalOverlay className="modal-overlay" isDismissable>
-        <Modal className="modal">
-          <Dialog className="dialog" data-testid="auto-refill-modal">
-            {({ close }) => (
-              <>
-                <div className="dialog__header">
-                  <Heading slot="title" level={2}>
-                    {content.modalTitle}
-                  </Heading>
-                </div>
-                <p>{content.modalBody}</p>
-                <div className="actions">
-                  <Link className="button button--secondary" to={autoRefillHref}>
-                    {content.cancel}
-                  </Link>
-                  <Button className="button button--primary" onPress={close}>
-                    {content.close}
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <>
+      <Button className="badge badge--auto-refill" {...triggerProps}>
+        {content.badge}
+      </Button>
+      <LazyModal {...modalProps} dialog={{ id: dialogId, 'data-testid': 'auto-refill-modal' }}>
+        <div className="dialog__header">
+          <Heading slot="title" level={2}>
+            {content.modalTitle}
+          </Heading>
+        </div>
+        <p>{content.modalBody}</p>
+        <div className="actions">
+          <Link className="button button--secondary" to={autoRefillHref}>
+            {content.cancel}
+          </Link>
+          <Button className="button button--primary" onPress={close}>
+            {content.close}
+          </Button>
+        </div>
+      </LazyModal>
+    </>
   );
 }

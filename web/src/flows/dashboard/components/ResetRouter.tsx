@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
+import { LazyModal } from '../../../components/LazyModal';
 import { restartDevice } from '../api';
 import type { DashboardContent } from '../content';
 
@@ -38,32 +39,33 @@ export function ResetRouterModal({
     onOpenChange(open);
   };
   return (
-    <ModalOverlay className="modal-overlay" isDismissable={stage !== 'sending'} isOpen={isOpen} onOpenChange={setOpen}>
-      <Modal className="modal">
-        <Dialog className="dialog" data-testid="reset-router-modal" data-stage={stage}>
-          <div className="dialog__header">
-            <Heading slot="title" level={2}>
-              {stage === 'restarted' ? content.restartedTitle : stage === 'failed' ? content.failedTitle : content.title}
-            </Heading>
-          </div>
-          <div role="status">
-            {stage === 'intro' && <p>{content.intro}</p>}
-            {stage === 'sending' && <p>{content.sending}</p>}
-            {stage === 'restarted' && <p>{content.restartedBody}</p>}
-            {stage === 'failed' && <p>{content.failedBody}</p>}
-          </div>
-          <div className="dialog__actions">
-            {stage === 'intro' && (
-              <Button className="button button--primary" onPress={() => restart.mutate()}>
-                {content.restart}
-              </Button>
-            )}
-            <Button className="button button--secondary" isDisabled={stage === 'sending'} onPress={() => setOpen(false)}>
-              {content.close}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <LazyModal
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      isDismissable={stage !== 'sending'}
+      dialog={{ 'data-testid': 'reset-router-modal', 'data-stage': stage }}
+    >
+      <div className="dialog__header">
+        <Heading slot="title" level={2}>
+          {stage === 'restarted' ? content.restartedTitle : stage === 'failed' ? content.failedTitle : content.title}
+        </Heading>
+      </div>
+      <div role="status">
+        {stage === 'intro' && <p>{content.intro}</p>}
+        {stage === 'sending' && <p>{content.sending}</p>}
+        {stage === 'restarted' && <p>{content.restartedBody}</p>}
+        {stage === 'failed' && <p>{content.failedBody}</p>}
+      </div>
+      <div className="dialog__actions">
+        {stage === 'intro' && (
+          <Button className="button button--primary" onPress={() => restart.mutate()}>
+            {content.restart}
+          </Button>
+        )}
+        <Button className="button button--secondary" isDisabled={stage === 'sending'} onPress={() => setOpen(false)}>
+          {content.close}
+        </Button>
+      </div>
+    </LazyModal>
   );
 }

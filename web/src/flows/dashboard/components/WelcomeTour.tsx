@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
+import { LazyModal } from '../../../components/LazyModal';
 import { fill } from '../../../lib/format';
 import type { DashboardContent } from '../content';
 
@@ -39,37 +40,37 @@ export function WelcomeTour({ content }: { content: DashboardContent['welcomeTou
     setOpen(false);
   };
   return (
-    <ModalOverlay className="modal-overlay" isDismissable isOpen={open} onOpenChange={(o) => (o ? setOpen(true) : close())}>
-      <Modal className="modal">
-        <Dialog className="dialog welcome-tour" aria-label={content.label} data-testid="welcome-tour" data-step={step}>
-          <div className="dialog__header">
-            {step > 0 && <p className="welcome-tour__counter">{fill(content.counter, { n: step })}</p>}
-            <Heading slot="title" level={2}>
-              {current.title}
-            </Heading>
-            <Button className="dialog__x" aria-label={content.close} onPress={close}>
-              ×
-            </Button>
-          </div>
-          <p>{current.body}</p>
-          <div className="actions">
-            {step > 0 && (
-              <Button className="button button--secondary" onPress={() => setStep(step - 1)}>
-                {content.back}
-              </Button>
-            )}
-            {step < last ? (
-              <Button className="button button--primary" onPress={() => setStep(step + 1)}>
-                {content.next}
-              </Button>
-            ) : (
-              <Button className="button button--primary" onPress={close}>
-                {content.done}
-              </Button>
-            )}
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <LazyModal
+      isOpen={open}
+      onOpenChange={(o) => (o ? setOpen(true) : close())}
+      dialog={{ className: 'dialog welcome-tour', 'aria-label': content.label, 'data-testid': 'welcome-tour', 'data-step': step }}
+    >
+      <div className="dialog__header">
+        {step > 0 && <p className="welcome-tour__counter">{fill(content.counter, { n: step })}</p>}
+        <Heading slot="title" level={2}>
+          {current.title}
+        </Heading>
+        <Button className="dialog__x" aria-label={content.close} onPress={close}>
+          ×
+        </Button>
+      </div>
+      <p>{current.body}</p>
+      <div className="actions">
+        {step > 0 && (
+          <Button className="button button--secondary" onPress={() => setStep(step - 1)}>
+            {content.back}
+          </Button>
+        )}
+        {step < last ? (
+          <Button className="button button--primary" onPress={() => setStep(step + 1)}>
+            {content.next}
+          </Button>
+        ) : (
+          <Button className="button button--primary" onPress={close}>
+            {content.done}
+          </Button>
+        )}
+      </div>
+    </LazyModal>
   );
 }

@@ -98,6 +98,7 @@ async fn record_scenario(
     scenario: &simulators::scenario::Scenario,
 ) -> Result<Generated, RecordError> {
     let mut browser = Browser::open(http, base, &scenario.id).await?;
+    let mut page = None;
     match scenario.flow.as_str() {
         "retail" => walk_retail(&mut browser, &scenario.input).await?,
         "buy" => {
@@ -110,11 +111,12 @@ async fn record_scenario(
                     scenario.id
                 )));
             };
-            crate::record_signed_in::walk_signed_in(&mut browser, flow, &scenario.input).await?
+            page = crate::record_signed_in::walk_signed_in(&mut browser, flow, &scenario.input)
+                .await?;
         }
     }
     let (flow, situation) = scenario.id.split_once('/').unwrap_or(("", &scenario.id));
-    let doc = json!({
+    let mut doc = json!({
         "scenario": {
             "id": scenario.id,
             "title": scenario.title,
@@ -126,6 +128,10 @@ async fn record_scenario(
         },
         "exchanges": browser.exchanges,
     });
+    // the page a signed-in flow's story starts at (below `/{locale}`)
+    if let Some(page) = page {
+        doc["page"] = json!(page);
+    }
     let mut text = pretty(&doc);
     for (value, stand_in) in &browser.volatile {
         text = text.replace(value.as_str(), stand_in);
@@ -174,8 +180,6 @@ fn pretty(v: &Value) -> String {
 
 /// Flows without scenario stories yet: not recorded (keep in step with `WITHOUT_RECORDER`).
 const NOT_RECORDED: &[&str] = &[
-    "account-information",
-    "dashboard",
     "activation",
     "payments",
     "refill",

@@ -6,7 +6,10 @@
 //! sign-in flow's stories start at the page the recorded `decodeSignIn` answer leads to, and
 //! another flow's recording holds only its start page's calls (its stories start there).
 //!
-//! A flow joins with one row of [`SIGNED_IN_FLOWS`]: the `GET` paths its start page calls.
+//! A flow joins with one row of [`SIGNED_IN_FLOWS`]: the pages its stories start at (the `GET`
+//! paths each calls) and the writes its scenarios are about (`POST` with the body the page
+//! builds from the input, CSRF token, `Idempotency-Key` where asked), recorded with the `GET`s
+//! the page makes after the write, so a story can press the button and draw the result.
 //! Dates in the answers move with the real clock (the worlds count days from today) and are
 //! re-anchored to [`ANCHOR`] ([`reanchor`]), so a recording is the same whatever the day.
 
@@ -17,31 +20,127 @@ use serde_json::{Value, json};
 
 use crate::browser::{Browser, RecordError, text};
 
-/// A signed-in flow the recorder walks: the scenario's `flow` and its start page's calls.
+/// A signed-in flow the recorder walks: the scenario's `flow`, the pages its stories start at
+/// and the writes its scenarios are about.
 pub(crate) struct SignedInFlow {
     /// `scenarios/<flow>/`.
     pub(crate) flow: &'static str,
-    /// The `GET` paths the flow's start page calls, in the web's order (`{accountId}`: the
-    /// signed-in account); `None`: the page `decodeSignIn` leads to (the sign-in flow itself).
-    pub(crate) start_page: Option<&'static [&'static str]>,
+    /// The pages its scenarios start at, the first whose `action` the input names (or that
+    /// names none); empty: the page `decodeSignIn` leads to (the sign-in flow itself).
+    pub(crate) pages: &'static [Page],
+    /// The writes its scenarios make on their page, after the page's calls: each scenario makes
+    /// the first whose `body` its input gives (none: the page's calls only).
+    pub(crate) writes: &'static [Write],
+}
+
+/// A page a signed-in flow's stories start at.
+pub(crate) struct Page {
+    /// The scenarios starting here: `input.action` equal to it; `None`: every other.
+    pub(crate) action: Option<&'static str>,
+    /// The web path below `/{locale}` (the story's start, written to the recording as `page`).
+    pub(crate) path: &'static str,
+    /// The `GET` paths the page calls, in the web's order (`{accountId}`: the signed-in account).
+    pub(crate) calls: &'static [&'static str],
+}
+
+/// A state-changing call a scenario is about, made as its page makes it (a `POST` with the
+/// page's body, the session's CSRF token, an `Idempotency-Key` where the BFF asks for one).
+pub(crate) struct Write {
+    /// `POST` path (`{accountId}`: the signed-in account).
+    pub(crate) path: &'static str,
+    /// The request body the page builds from the scenario's input (`Some(Null)`: no body);
+    /// `None`: the scenario does not make this write.
+    pub(crate) body: fn(&Value) -> Option<Value>,
+    /// Whether the page sends an `Idempotency-Key` (one per page visit: a fixed one here).
+    pub(crate) idempotency_key: bool,
+    /// The `GET`s the page makes again after a 200 answer that is no `result: failed` (the
+    /// answers it then draws, e.g. the dashboard without the cancelled move).
+    pub(crate) then: &'static [&'static str],
 }
 
 /// Every flow whose scenarios sign in first. Add a row per signed-in flow.
-pub(crate) const SIGNED_IN_FLOWS: &[SignedInFlow] = &[SignedInFlow {
-    flow: "signin",
-    start_page: None,
-}];
+pub(crate) const SIGNED_IN_FLOWS: &[SignedInFlow] = &[
+    SignedInFlow {
+        flow: "signin",
+        pages: &[],
+        writes: &[],
+    },
+    // seed 001 §4 "Scheduled move", "Reset router" (`web/src/flows/dashboard/`)
+    SignedInFlow {
+        flow: "dashboard",
+        pages: &[
+            Page {
+                action: Some("cancelMove"),
+                path: "/dashboard/notifications",
+                calls: &[PROFILE, DASHBOARD, SYNC_UP],
+            },
+            Page {
+                action: Some("restartDevice"),
+                path: "/dashboard",
+                calls: &[PROFILE, DASHBOARD, SYNC_UP],
+            },
+        ],
+        writes: &[
+            Write {
+                path: "/secure2/accounts/{accountId}/scheduled-move/cancel",
+                body: |i| (text(i, "action") == "cancelMove").then_some(Value::Null),
+                idempotency_key: true,
+                then: &[DASHBOARD],
+            },
+            Write {
+                path: "/secure2/accounts/{accountId}/device/restart",
+                body: |i| (text(i, "action") == "restartDevice").then_some(Value::Null),
+                idempotency_key: false,
+                then: &[],
+            },
+        ],
+    },
+    // seed 001 §4 "Communication preferences", §5 sync-up (`web/src/flows/account-information/`)
+    SignedInFlow {
+        flow: "account-information",
+        pages: &[Page {
+            action: None,
+            path: "/dashboard/account-information",
+            calls: &[PROFILE, ACCOUNT_INFORMATION, SYNC_UP],
+        }],
+        writes: &[
+            // the sync-up modal's Submit: its two choices (`SyncUpModal.tsx`)
+            Write {
+                path: SYNC_UP,
+                body: |i| i.get("syncUp").map(preferences),
+                idempotency_key: false,
+                then: &[ACCOUNT_INFORMATION],
+            },
+            // the preferences card's Update (`PreferencesCard.tsx`)
+            Write {
+                path: "/secure2/accounts/{accountId}/communication-preferences",
+                body: |i| i.get("language").map(|_| preferences(i)),
+                idempotency_key: false,
+                then: &[],
+            },
+        ],
+    },
+];
 
 /// The row of `flow`, when its scenarios sign in.
 pub(crate) fn signed_in_flow(flow: &str) -> Option<&'static SignedInFlow> {
     SIGNED_IN_FLOWS.iter().find(|f| f.flow == flow)
 }
 
+/// `CommunicationPreferences` as the web sends it: language and SMS opt-in only.
+fn preferences(input: &Value) -> Value {
+    json!({ "language": input["language"], "smsOptIn": input["smsOptIn"] })
+}
+
+/// The fixed `Idempotency-Key` of a recorded write (the page makes one per visit).
+const IDEMPOTENCY_KEY: &str = "00000000-0000-4000-8000-00000000000c";
+
 const PROFILE: &str = "/secure2/profile";
 const PICKER: &str = "/secure2/account-picker";
 const DASHBOARD: &str = "/secure2/accounts/{accountId}/dashboard";
 const SYNC_UP: &str = "/secure2/accounts/{accountId}/sync-up";
 const ACTIVATION: &str = "/secure2/accounts/{accountId}/activation";
+const ACCOUNT_INFORMATION: &str = "/secure2/accounts/{accountId}/account-information";
 
 /// The day recordings are anchored to: a recording reads as if made on this day (a Monday in
 /// US standard time, so every re-anchored day of the next weeks is in standard time too).
@@ -50,11 +149,29 @@ pub(crate) const ANCHOR: NaiveDate = match NaiveDate::from_ymd_opt(2026, 1, 5) {
     None => panic!("a valid anchor day"),
 };
 
-/// Walks a signed-in scenario: sign-in, the picker's choice, the start page's calls.
+/// Walks a signed-in scenario: sign-in, the picker's choice, the start page's calls, then the
+/// write the scenario is about and the calls the page makes after it. Answers the web path
+/// the story starts at (another flow's page; `None`: the sign-in flow's).
 pub(crate) async fn walk_signed_in(
     b: &mut Browser,
     flow: &SignedInFlow,
     input: &Value,
+) -> Result<Option<&'static str>, RecordError> {
+    let mut page = None;
+    walk(b, flow, input, &mut page).await?;
+    let today = Utc::now().date_naive();
+    for body in b.bodies_mut() {
+        reanchor(body, today);
+        refuse_secrets(body)?;
+    }
+    Ok(page)
+}
+
+async fn walk(
+    b: &mut Browser,
+    flow: &SignedInFlow,
+    input: &Value,
+    page: &mut Option<&'static str>,
 ) -> Result<(), RecordError> {
     let identity = text(input, "identity");
     if identity.is_empty() {
@@ -103,18 +220,46 @@ pub(crate) async fn walk_signed_in(
         .filter(|a| !a.is_empty())
         .map(str::to_owned)
         .or(account);
-    match flow.start_page {
-        None => dashboard_page(b, account).await?,
-        Some(calls) => {
-            // another flow's story starts at its own page: the sign-in is the signin flow's
-            b.forget_exchanges();
-            start_page(b, calls, account).await.map(drop)?
-        }
+    if flow.pages.is_empty() {
+        return dashboard_page(b, account).await;
     }
-    let today = Utc::now().date_naive();
-    for body in b.bodies_mut() {
-        reanchor(body, today);
-        refuse_secrets(body)?;
+    let action = text(input, "action");
+    let Some(start) = flow
+        .pages
+        .iter()
+        .find(|p| p.action.is_none_or(|a| a == action))
+    else {
+        return Err(RecordError(format!(
+            "{}: no page for action `{action}`",
+            flow.flow
+        )));
+    };
+    *page = Some(start.path);
+    // another flow's story starts at its own page: the sign-in is the signin flow's
+    b.forget_exchanges();
+    let Some(account) = start_page(b, start.calls, account).await? else {
+        // the page failed to load: no button to press
+        return Ok(());
+    };
+    let Some((write, body)) = flow
+        .writes
+        .iter()
+        .find_map(|w| (w.body)(input).map(|body| (w, body)))
+    else {
+        return Ok(());
+    };
+    let path = write.path.replace("{accountId}", &account);
+    let headers: &[(&str, &str)] = if write.idempotency_key {
+        &[("idempotency-key", IDEMPOTENCY_KEY)]
+    } else {
+        &[]
+    };
+    let body = (!body.is_null()).then_some(body);
+    let answer = b.call_with(Method::POST, &path, &[], body, headers).await?;
+    if b.exchanges_last_status() == Some(200) && answer["result"] != "failed" {
+        for then in write.then {
+            get(b, then, &account).await?;
+        }
     }
     Ok(())
 }
@@ -206,24 +351,23 @@ async fn dashboard_page(b: &mut Browser, account: Option<String>) -> Result<(), 
     Ok(())
 }
 
-/// A start page's calls for `account` (else the profile's) until one fails: each call's path
-/// (as in the table) and answer; none when the profile fails without an account to go on with.
+/// A start page's calls for `account` (else the profile's) until one fails: the account
+/// when every call answered 200 (the page shows), else `None`.
 async fn start_page(
     b: &mut Browser,
     calls: &[&'static str],
     account: Option<String>,
-) -> Result<Vec<(&'static str, Value)>, RecordError> {
+) -> Result<Option<String>, RecordError> {
     let Some(account) = profile_account(b, account).await? else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
-    let mut answers = Vec::new();
     for path in calls.iter().filter(|p| **p != PROFILE) {
-        answers.push((*path, get(b, path, &account).await?));
+        get(b, path, &account).await?;
         if b.exchanges_last_status() != Some(200) {
-            break;
+            return Ok(None);
         }
     }
-    Ok(answers)
+    Ok(Some(account))
 }
 
 /// `getProfile` (every signed-in page's shell calls it first); the account: `account`, else the one

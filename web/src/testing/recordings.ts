@@ -31,6 +31,8 @@ export interface Scenario {
 /** `web/src/flows/<flow>/recordings/<situation>.json`, written by `cargo run -p xtask -- record`. */
 export interface Recording {
   scenario: Scenario;
+  /** A signed-in flow's page the story starts at, below `/{locale}` (`xtask/src/record_signed_in.rs`). */
+  page?: string;
   exchanges: Exchange[];
 }
 

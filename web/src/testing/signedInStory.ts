@@ -38,12 +38,12 @@ export const FINAL_STAGE: Record<string, string> = {
 /**
  * Where the story starts: the edited dashboard URL (`dashboardAccount`); for the sign-in flow
  * the page the recorded `decodeSignIn` answer leads to (`nextPath`, as the hand-off navigates);
- * for another flow its `start` below the locale.
+ * for another flow the page its recording names (`page`), else its `start`, below the locale.
  */
 export function startPath(recording: Recording, locale: Locale): string {
   const input = recording.scenario.input as unknown as SignedInInput;
   if (input.dashboardAccount) return `/${locale}/dashboard?accountId=${encodeAccountId(input.dashboardAccount)}`;
-  if (recording.scenario.flow !== 'signin') return `/${locale}${recording.scenario.start}`;
+  if (recording.scenario.flow !== 'signin') return `/${locale}${recording.page ?? recording.scenario.start}`;
   const decoded = recording.exchanges.find((e) => key(e) === DECODER);
   if (!decoded) throw new Error(`${recording.scenario.id}: no decodeSignIn in the recording`);
   return nextPath(locale, decoded.body as SignInResult);
@@ -69,6 +69,16 @@ export async function expectRecordedCalls(recording: Recording, log: CallLog): P
     },
     { timeout: TIMEOUT },
   );
+}
+
+/**
+ * The text at `key` (dotted, e.g. `resetRouter.restartedTitle`) of a content bundle: a
+ * scenario's `expect.message`.
+ */
+export function contentText(bundle: unknown, key: string): string {
+  const text = key.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], bundle);
+  if (typeof text !== 'string') throw new Error(`no text at ${key}`);
+  return text;
 }
 
 /** Waits until the final stage `stage` shows. */

@@ -280,6 +280,26 @@ pub const WALKERS: &[Walker] = &[
         ],
         select: Select::ScenarioStories("signin"),
     },
+    Walker {
+        file: "web/src/flows/dashboard/DashboardScenarios.stories.tsx",
+        layer: Layer::Story,
+        markers: &[
+            "tags: ['scenario']",
+            "name: `dashboard/${situation} [${locale}]`",
+            "await expectFinalStage(canvasElement, outcome.stage);",
+        ],
+        select: Select::ScenarioStories("dashboard"),
+    },
+    Walker {
+        file: "web/src/flows/account-information/AccountInformationScenarios.stories.tsx",
+        layer: Layer::Story,
+        markers: &[
+            "tags: ['scenario']",
+            "name: `account-information/${situation} [${locale}]`",
+            "else throw new Error(`no check for stage ${stage}`);",
+        ],
+        select: Select::ScenarioStories("account-information"),
+    },
 ];
 
 /// The code of `playwright/lib/scenarios.ts` that [`Select::PlaywrightWalks`] and

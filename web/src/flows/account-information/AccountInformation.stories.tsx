@@ -47,15 +47,12 @@ function story(locale: Locale, step: Step, behaviour: PrefsBehaviour = {}): Stor
   };
 }
 
-export const ViewEn = story('en', 'view');
-export const ViewEs = story('es', 'view');
+// viewed, saved (es), failed and the sync-up modal (es) are recorded scenario stories
+// (`AccountInformationScenarios.stories.tsx`): sync-up-not-offered en and -unknown es,
+// update-success es, update-server-error en and update-failure es, sync-up-shown es
 export const EditingEn = story('en', 'editing');
 export const EditingEs = story('es', 'editing');
 export const SavingEn = story('en', 'saving', { update: 'pending' });
 export const SavingEs = story('es', 'saving', { update: 'pending' });
 export const SuccessModalEn = story('en', 'updated');
-export const SuccessModalEs = story('es', 'updated');
-export const FailureEn = story('en', 'update-failed', { update: { status: 502, errorCode: 'UPSTREAM_ERROR' } });
-export const FailureEs = story('es', 'update-failed', { update: { status: 502, errorCode: 'UPSTREAM_ERROR' } });
 export const SyncUpModalEn = story('en', 'sync-up', { syncUpOpen: true });
-export const SyncUpModalEs = story('es', 'sync-up', { syncUpOpen: true });

@@ -11,7 +11,9 @@ import { dashboardContent } from './testContent';
 
 /**
  * The dashboard's actions, en and es: the cancel-move confirmation (info modal), the dashboard
- * with the cancelled-move banner, and the reset-router modal restarted and failed.
+ * with the cancelled-move banner, and the reset-router modal restarted and failed, on
+ * hand-written answers; each result's other language is its recorded scenario story
+ * (`Dashboard/Scenarios`).
  */
 const meta = {
   title: 'Dashboard/Actions',
@@ -86,9 +88,8 @@ function resetRouter(locale: Locale, result: 'restarted' | 'failed'): Story {
 
 export const CancelConfirmEn = cancelConfirm('en');
 export const CancelConfirmEs = cancelConfirm('es');
-export const MoveCancelledBannerEn = cancelled('en');
+// the other language of each is a recorded scenario story (`DashboardScenarios.stories.tsx`:
+// cancel-move en, restart-restarted en, restart-failed es)
 export const MoveCancelledBannerEs = cancelled('es');
-export const ResetRouterRestartedEn = resetRouter('en', 'restarted');
 export const ResetRouterRestartedEs = resetRouter('es', 'restarted');
 export const ResetRouterFailedEn = resetRouter('en', 'failed');
-export const ResetRouterFailedEs = resetRouter('es', 'failed');

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import contentJson from '../../content/recordings/content.json';
 import { recordingHandlers, type ContentRecording, type Exchange, type Recording } from '../../testing/recordings';
 import { bySituation, TIMEOUT, type Locale } from '../../testing/scenarioStory';
@@ -7,6 +7,8 @@ import { StoryApp } from '../../testing/StoryApp';
 import { encodeAccountId } from '../../lib/accountId';
 import { activations } from '../activation/fixtures';
 import { activationHandlers } from '../activation/handlers';
+import { TOUR_SEEN_KEY } from '../dashboard/components/WelcomeTour';
+import type { DashboardContent } from '../dashboard/content';
 
 const content = contentJson as unknown as ContentRecording;
 const recordings = bySituation(import.meta.glob<Recording>('./recordings/*.json', { eager: true, import: 'default' }));
@@ -16,7 +18,8 @@ const recordings = bySituation(import.meta.glob<Recording>('./recordings/*.json'
  * recorded answers (the sign-in scenarios' recordings, `cargo run -p xtask -- record`, dates
  * re-anchored to 2026-01-05): each story opens the page of the account the recording ends on
  * (`?accountId=<base64>`, as the dashboard's links do) and replays the recorded `getProfile` and
- * `getDashboard`. The hand-written states of `Dashboard/*` (fixtures) show the rules one by one;
+ * `getDashboard` (`AutoRefillEs` then opens the auto-refill badge's modal). The hand-written
+ * states of `Dashboard/*` (fixtures) show the rules one by one;
  * these show what the Rust simulators and the BFF answer for each test identity's account.
  */
 const meta = {
@@ -50,7 +53,13 @@ function leavesFor(recording: Recording | undefined) {
   return activationHandlers({ entry: { ...activations.found, accountId: lastAccount(recording) }, session: false });
 }
 
-function recorded(situation: string, page: Page, locale: Locale): Story {
+const dashboardTexts = (locale: Locale) => content[locale].accountDashboard as unknown as DashboardContent;
+
+/**
+ * `open: 'autoRefill'`: the dashboard's auto-refill badge pressed, its modal open on the
+ * recorded answers (the welcome tour, once per browser, marked seen so it does not cover it).
+ */
+function recorded(situation: string, page: Page, locale: Locale, open?: 'autoRefill'): Story {
   const recording = recordings.get(situation);
   const below = page === 'dashboard' || page === 'activation' ? '' : `/${page}`;
   const marker = page === 'activation' ? '[data-page="dashboard"][data-stage="activation"]' : `[data-page="${page}"][data-stage="show"]`;
@@ -62,7 +71,18 @@ function recorded(situation: string, page: Page, locale: Locale): Story {
       if (!recording) throw new Error(`no recording of signin/${situation}`);
       await waitFor(() => expect(canvasElement.querySelector(marker)).toBeVisible(), { timeout: TIMEOUT });
       expect(document.documentElement.lang).toBe(locale);
+      if (open === 'autoRefill') {
+        const c = dashboardTexts(locale).autoRefill;
+        await userEvent.click(within(canvasElement).getByRole('button', { name: c.badge }));
+        const modal = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: c.modalTitle }, { timeout: TIMEOUT });
+        await expect(within(modal).getByRole('link', { name: c.cancel })).toBeVisible();
+      }
     },
+    ...(open && {
+      beforeEach: () => {
+        localStorage.setItem(TOUR_SEEN_KEY, 'true');
+      },
+    }),
   };
 }
 
@@ -83,7 +103,7 @@ export const ExpiringSoonEs: Story = recorded('state-expiring-soon', 'dashboard'
 export const ExpiredEn: Story = recorded('state-expired', 'dashboard', 'en');
 export const ExpiredEs: Story = recorded('state-expired', 'dashboard', 'es');
 export const AutoRefillEn: Story = recorded('state-auto-refill', 'dashboard', 'en');
-export const AutoRefillEs: Story = recorded('state-auto-refill', 'dashboard', 'es');
+export const AutoRefillEs: Story = recorded('state-auto-refill', 'dashboard', 'es', 'autoRefill');
 export const ScheduledMoveEn: Story = recorded('state-scheduled-move', 'dashboard', 'en');
 export const ScheduledMoveEs: Story = recorded('state-scheduled-move', 'dashboard', 'es');
 export const ScheduledMoveNotificationsEn: Story = recorded('state-scheduled-move', 'notifications', 'en');

@@ -246,6 +246,13 @@ async fn walk(
         .iter()
         .find_map(|w| (w.body)(input).map(|body| (w, body)))
     else {
+        // a scenario naming an action must make it: a typo is no page-only recording
+        if !action.is_empty() {
+            return Err(RecordError(format!(
+                "{}: no write for action `{action}`",
+                flow.flow
+            )));
+        }
         return Ok(());
     };
     let path = write.path.replace("{accountId}", &account);

@@ -2,7 +2,8 @@
 //! successful content answer is kept for `BFF_CONTENT_CACHE_TTL_S` and answered to every
 //! customer without an upstream call; a failure is never kept; in harness mode the scenario
 //! and the run are part of the key, and the console's faults and seeded chaos skip the cache.
-//! Upstream calls are counted on a wiremock server.
+//! Upstream calls are counted on a wiremock server; the content-failure scenario runs on the
+//! embedded simulators.
 
 use std::time::Duration;
 
@@ -20,8 +21,8 @@ use wiremock::{
 const DICTIONARY: &str = "/-/api/my.prepaid/dictionary";
 const DICTIONARY_ES: &str = "/-/api/es/my.prepaid/dictionary";
 const CART: &str = "/-/api/cart";
-/// Any known scenario id (the BFF forwards only known ones); the mock decides what it answers.
-const SCENARIO: &str = "retail/assign-system-error";
+/// A content-failure scenario, registered by the test that uses it (not a scenario file).
+const FAILING: &str = "retail/content-cache-content-fails";
 const RUN_A: &str = "6f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f";
 const RUN_B: &str = "0a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d";
 
@@ -163,15 +164,45 @@ async fn a_failed_content_answer_is_not_kept() {
 }
 
 #[tokio::test]
-async fn harness_scenarios_and_runs_never_share_a_cached_answer() {
+async fn a_content_failure_scenario_still_fails_with_the_default_content_cached() {
+    let yaml = r#"
+title: "Content fails (content cache test)"
+flow: retail
+start: /dollargeneral
+codes: []
+input:
+  street: 1200 Peachtree St
+  zip: "30309"
+upstream:
+  content:
+    fault:
+      kind: error5xx
+      status: 503
+expect:
+  stage: addressCheck
+"#;
+    let parsed = simulators::scenario::Scenario::parse(&format!("{FAILING}.yaml"), yaml).unwrap();
+    simulators::scenario::register(parsed).unwrap();
+    let (cli, _sims) = harness_app().await;
+    assert_eq!(get(&cli, DICTIONARY, &[]).await.0, 200);
+    for _ in 0..2 {
+        let r = cli
+            .get(DICTIONARY)
+            .header("x-sim-scenario", FAILING)
+            .send()
+            .await;
+        assert_api_error(r, 502, "UPSTREAM_ERROR").await;
+    }
+    let cookie = format!("sim_scenario={FAILING}");
+    let r = cli.get(DICTIONARY).header(COOKIE, cookie).send().await;
+    assert_api_error(r, 502, "UPSTREAM_ERROR").await;
+    assert_eq!(get(&cli, DICTIONARY, &[]).await.0, 200);
+}
+
+#[tokio::test]
+async fn harness_runs_never_share_a_cached_answer() {
     let server = MockServer::start().await;
-    // the scenario's content fails; run A has content of its own; everything else the default
-    Mock::given(path(DICTIONARY))
-        .and(header("x-sim-scenario", SCENARIO))
-        .respond_with(ResponseTemplate::new(503))
-        .with_priority(1)
-        .mount(&server)
-        .await;
+    // run A has content of its own; everything else the default
     Mock::given(path(DICTIONARY))
         .and(header("x-sim-run", RUN_A))
         .respond_with(answer(bundle(Locale::En, "dictionary", Some("Run A"))))
@@ -183,21 +214,6 @@ async fn harness_scenarios_and_runs_never_share_a_cached_answer() {
     let site = |v: (u16, Value)| (v.0, v.1["siteName"].as_str().map(str::to_owned));
     let default = (200, Some("Default".to_owned()));
     assert_eq!(site(get(&cli, DICTIONARY, &[]).await), default);
-
-    // the content-failure scenario still fails, each time (a failure is not kept)
-    for _ in 0..2 {
-        let r = cli
-            .get(DICTIONARY)
-            .header("x-sim-scenario", SCENARIO)
-            .send()
-            .await;
-        assert_api_error(r, 502, "UPSTREAM_ERROR").await;
-    }
-    assert_eq!(
-        calls(&server, DICTIONARY, Some(("x-sim-scenario", SCENARIO))).await,
-        2
-    );
-
     // one run's content is never another's; the run's cookie is the same run as its header
     let run_a = site(get(&cli, DICTIONARY, &[("x-sim-run", RUN_A)]).await);
     assert_eq!(run_a, (200, Some("Run A".to_owned())));
@@ -219,7 +235,7 @@ async fn harness_scenarios_and_runs_never_share_a_cached_answer() {
         calls(&server, DICTIONARY, Some(("x-sim-run", RUN_B))).await,
         1
     );
-    assert_eq!(calls(&server, DICTIONARY, None).await, 5);
+    assert_eq!(calls(&server, DICTIONARY, None).await, 3);
 }
 
 #[tokio::test]

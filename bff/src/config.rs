@@ -29,6 +29,7 @@
 //! | `BFF_CHAOS` | unset | harness mode only: `<percent>:<seed>` (e.g. `20:4711`), seeded chaos on every upstream call (sent as `x-sim-chaos`; a browser's console setting wins; ARCHITECTURE.md "Seeded chaos") |
 //! | `BFF_RECORD` | unset | record mode, refused in production mode: path of a scenario file to write (`<dir>/<flow>/<situation>.yaml`, replaced at start-up); every upstream exchange is masked and saved in its `replay:` list (ARCHITECTURE.md "Record and replay") |
 //! | `BFF_RECORD_SERVICES` | unset: every service | with `BFF_RECORD`: comma list of service names (`upstream::service::Service::name`, e.g. `van,serviceability`) whose calls are recorded |
+//! | `BFF_CONTENT_CACHE_TTL_S` | `60` | seconds a successful content answer (bundles, cart content) is kept in the process and answered again without an upstream call; `0` turns the cache off; always off in record mode (ARCHITECTURE.md "The BFF hop") |
 //!
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
 //! origin (`/sim/...`, served in harness mode only by proxying the simulators, see
@@ -157,6 +158,9 @@ pub struct Config {
     pub record: Option<PathBuf>,
     /// `BFF_RECORD_SERVICES`: the services record mode records; `None`: every one.
     pub record_services: Option<std::collections::BTreeSet<Service>>,
+    /// `BFF_CONTENT_CACHE_TTL_S`: how long a successful content answer is kept in the process
+    /// (`upstream::content::ContentCache`); zero: not at all. Off in record mode whatever it is.
+    pub content_cache_ttl: Duration,
 }
 
 /// Whether `s` is `<percent>:<seed>`: percent 0..=100, seed an unsigned 64-bit number (the
@@ -251,6 +255,7 @@ impl Default for Config {
             chaos: None,
             record: None,
             record_services: None,
+            content_cache_ttl: crate::upstream::content::CONTENT_CACHE_TTL,
         }
     }
 }
@@ -413,6 +418,7 @@ impl Config {
             session_absolute: secs("BFF_SESSION_MAX_SECS", d.store.session_absolute)?,
             ..d.store.clone()
         };
+        let content_cache_ttl = secs("BFF_CONTENT_CACHE_TTL_S", d.content_cache_ttl)?;
         let chaos = get("BFF_CHAOS");
         let record = get("BFF_RECORD").map(PathBuf::from);
         let record_services = match get("BFF_RECORD_SERVICES") {
@@ -431,6 +437,7 @@ impl Config {
             ),
         };
         let config = Self {
+            content_cache_ttl,
             record,
             record_services,
             chaos,

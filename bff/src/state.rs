@@ -110,7 +110,13 @@ pub fn state_with_store(
     });
     let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?
         .strict(config.strict_upstream())
-        .recording(recorder);
+        .recording(recorder)
+        // record mode writes every exchange: no content answer is taken from the cache there
+        .content_cache_ttl(if config.record.is_some() {
+            std::time::Duration::ZERO
+        } else {
+            config.content_cache_ttl
+        });
     let lookups = LookupBudgets::new(&config.litepay, &store);
     Ok(Arc::new(AppState {
         lookups,

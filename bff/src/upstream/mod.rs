@@ -88,7 +88,7 @@ impl UpstreamUrls {
 }
 
 /// Why an upstream call failed; maps onto one `ErrorCode` (`http::error`).
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum UpstreamError {
     /// No answer within the total timeout (`BFF_UPSTREAM_TIMEOUT_MS`).
     #[error("upstream {service} timed out")]
@@ -154,6 +154,9 @@ pub struct Clients {
     strict: bool,
     /// Record mode (`BFF_RECORD`): every exchange is also written, masked ([`record`]).
     recorder: Option<record::Recorder>,
+    /// Successful content answers, kept for a short while ([`content::ContentCache`]); off
+    /// unless [`Self::content_cache_ttl`] turns it on.
+    content_cache: content::ContentCache,
 }
 
 /// Per-call context: the tracking id and, in harness mode only, the scenario and run ids.
@@ -206,6 +209,7 @@ impl Clients {
             bases: std::sync::Arc::new(bases),
             strict: false,
             recorder: None,
+            content_cache: content::ContentCache::default(),
         })
     }
 
@@ -220,6 +224,17 @@ impl Clients {
     pub fn recording(mut self, recorder: Option<record::Recorder>) -> Self {
         self.recorder = recorder;
         self
+    }
+
+    /// Keeps successful content answers for `ttl` (`Config::content_cache_ttl`); zero: off.
+    pub fn content_cache_ttl(mut self, ttl: Duration) -> Self {
+        self.content_cache = content::ContentCache::new(ttl);
+        self
+    }
+
+    /// The content cache (off unless [`Self::content_cache_ttl`] set one).
+    pub fn content_cache(&self) -> &content::ContentCache {
+        &self.content_cache
     }
 
     /// The recorder of record mode, if on (tests flush it).

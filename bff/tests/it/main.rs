@@ -12,6 +12,7 @@ mod authorization;
 mod buy;
 mod campaign;
 mod compression;
+mod content_cache;
 mod contract;
 mod csrf;
 mod dashboard_actions;

@@ -37,6 +37,8 @@ fn add_field(v: &mut Value) {
 
 /// A proxy to `target` adding [`ADDED`] to every object of every JSON answer; its base URL.
 async fn field_adding_proxy(target: String) -> (String, tokio::task::JoinHandle<()>) {
+    // run alone, no BFF has installed the TLS provider yet
+    bff::upstream::install_tls_provider();
     let http = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()

@@ -39,7 +39,7 @@ crate::answers!(
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
 
-async fn fetch<T: serde::de::DeserializeOwned>(
+async fn fetch<T: serde::de::DeserializeOwned + Clone + Send + Sync + 'static>(
     state: &AppState,
     req: &Request,
     sel: ScenarioSel,

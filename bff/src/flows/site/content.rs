@@ -71,7 +71,7 @@ crate::answers!(
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`.",
 );
 
-async fn fetch<T: DeserializeOwned>(
+async fn fetch<T: DeserializeOwned + Clone + Send + Sync + 'static>(
     state: &AppState,
     req: &Request,
     sel: ScenarioSel,

@@ -1,0 +1,254 @@
+//! The content cache (`upstream::content::ContentCache`, ARCHITECTURE.md "The BFF hop"): a
+//! successful content answer is kept for `BFF_CONTENT_CACHE_TTL_S` and answered to every
+//! customer without an upstream call; a failure is never kept; in harness mode the scenario
+//! and the run are part of the key, and the console's faults and seeded chaos skip the cache.
+//! Upstream calls are counted on a wiremock server; the content-failure scenario runs on the
+//! embedded simulators.
+
+use std::time::Duration;
+
+use crate::common::*;
+use bff::config::{Mode, UpstreamUrls};
+use futures_util::future::join_all;
+use poem::http::header::COOKIE;
+use serde_json::Value;
+use simulators::content::{Locale, raw};
+use wiremock::{
+    Mock, MockServer, ResponseTemplate,
+    matchers::{header, path},
+};
+
+const DICTIONARY: &str = "/-/api/my.prepaid/dictionary";
+const DICTIONARY_ES: &str = "/-/api/es/my.prepaid/dictionary";
+const CART: &str = "/-/api/cart";
+/// A content-failure scenario, registered by the test that uses it (not a scenario file).
+const FAILING: &str = "retail/content-cache-content-fails";
+const RUN_A: &str = "6f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f";
+const RUN_B: &str = "0a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d";
+
+/// The simulators' bundle of `area` with `siteName` (dictionaries only) set to `site_name`.
+fn bundle(locale: Locale, area: &str, site_name: Option<&str>) -> Value {
+    let mut v: Value = serde_json::from_str(raw(locale, area).unwrap()).unwrap();
+    if let Some(name) = site_name {
+        v["siteName"] = name.into();
+    }
+    v
+}
+
+fn answer(v: Value) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(v)
+}
+
+/// Answers every content path with the simulators' bundles (`siteName` "Default").
+async fn mount_defaults(server: &MockServer) {
+    for (p, v) in [
+        (
+            DICTIONARY,
+            bundle(Locale::En, "dictionary", Some("Default")),
+        ),
+        (DICTIONARY_ES, bundle(Locale::Es, "dictionary", None)),
+        (CART, bundle(Locale::En, "cart", None)),
+    ] {
+        Mock::given(path(p))
+            .respond_with(answer(v))
+            .with_priority(10)
+            .mount(server)
+            .await;
+    }
+}
+
+async fn bff(mode: Mode, server: &MockServer, ttl: Duration, chaos: Option<&str>) -> Client {
+    let mut c = config(mode, &UpstreamUrls::all(&server.uri()), 2000);
+    c.content_cache_ttl = ttl;
+    c.chaos = chaos.map(str::to_owned);
+    client_for(c).await.0
+}
+
+/// `GET path` with `headers`: status and JSON body.
+async fn get(cli: &Client, path: &str, headers: &[(&str, &str)]) -> (u16, Value) {
+    let mut rb = cli.get(path);
+    for (k, v) in headers {
+        rb = rb.header(*k, *v);
+    }
+    let r = rb.send().await;
+    (r.0.status().as_u16(), json(r.0).await)
+}
+
+/// Upstream calls to `p` whose header `name` is `value` (`None`: any).
+async fn calls(server: &MockServer, p: &str, with: Option<(&str, &str)>) -> usize {
+    let received = server.received_requests().await.unwrap();
+    received
+        .iter()
+        .filter(|r| r.url.path() == p)
+        .filter(|r| {
+            with.is_none_or(|(name, value)| {
+                r.headers.get(name).and_then(|v| v.to_str().ok()) == Some(value)
+            })
+        })
+        .count()
+}
+
+#[tokio::test]
+async fn a_content_answer_is_fetched_once_for_every_customer_within_its_ttl() {
+    let server = MockServer::start().await;
+    mount_defaults(&server).await;
+    let cli = bff(Mode::Plain, &server, Duration::from_secs(60), None).await;
+    let first = get(&cli, DICTIONARY, &[("trackingid", TRACKING)]).await;
+    assert_eq!(first.0, 200, "{}", first.1);
+    assert_eq!(first.1["siteName"], "Default");
+    // another customer (tracking id), the same answer, no second upstream call
+    let other = uuid::Uuid::new_v4().to_string();
+    assert_eq!(
+        get(&cli, DICTIONARY, &[("trackingid", &other)]).await,
+        first
+    );
+    assert_eq!(calls(&server, DICTIONARY, None).await, 1);
+    // the language is part of the key; the cart content is cached too
+    let es = get(&cli, DICTIONARY_ES, &[]).await;
+    assert_eq!(es.0, 200);
+    assert_ne!(es.1, first.1);
+    assert_eq!(get(&cli, DICTIONARY_ES, &[]).await, es);
+    assert_eq!(calls(&server, DICTIONARY_ES, None).await, 1);
+    assert_eq!(get(&cli, CART, &[]).await.0, 200);
+    assert_eq!(get(&cli, CART, &[]).await.0, 200);
+    assert_eq!(calls(&server, CART, None).await, 1);
+}
+
+#[tokio::test]
+async fn concurrent_misses_share_one_upstream_call() {
+    let server = MockServer::start().await;
+    Mock::given(path(DICTIONARY))
+        .respond_with(
+            answer(bundle(Locale::En, "dictionary", None)).set_delay(Duration::from_millis(50)),
+        )
+        .mount(&server)
+        .await;
+    let cli = bff(Mode::Plain, &server, Duration::from_secs(60), None).await;
+    let answers = join_all((0..5).map(|_| get(&cli, DICTIONARY, &[]))).await;
+    assert!(answers.iter().all(|(s, _)| *s == 200), "{answers:?}");
+    assert_eq!(calls(&server, DICTIONARY, None).await, 1);
+}
+
+#[tokio::test]
+async fn with_the_cache_off_or_past_the_ttl_every_call_goes_upstream() {
+    let server = MockServer::start().await;
+    mount_defaults(&server).await;
+    let off = bff(Mode::Plain, &server, Duration::ZERO, None).await;
+    for _ in 0..2 {
+        assert_eq!(get(&off, DICTIONARY, &[]).await.0, 200);
+    }
+    assert_eq!(calls(&server, DICTIONARY, None).await, 2);
+    let short = bff(Mode::Plain, &server, Duration::from_millis(1), None).await;
+    assert_eq!(get(&short, DICTIONARY, &[]).await.0, 200);
+    // past the TTL (a wait longer than it, never shorter: not timing-dependent)
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    assert_eq!(get(&short, DICTIONARY, &[]).await.0, 200);
+    assert_eq!(calls(&server, DICTIONARY, None).await, 4);
+}
+
+#[tokio::test]
+async fn a_failed_content_answer_is_not_kept() {
+    let server = MockServer::start().await;
+    Mock::given(path(DICTIONARY))
+        .respond_with(ResponseTemplate::new(503))
+        .up_to_n_times(1)
+        .with_priority(1)
+        .mount(&server)
+        .await;
+    mount_defaults(&server).await;
+    let cli = bff(Mode::Plain, &server, Duration::from_secs(60), None).await;
+    assert_api_error(cli.get(DICTIONARY).send().await, 502, "UPSTREAM_ERROR").await;
+    assert_eq!(get(&cli, DICTIONARY, &[]).await.0, 200);
+    assert_eq!(get(&cli, DICTIONARY, &[]).await.0, 200);
+    assert_eq!(calls(&server, DICTIONARY, None).await, 2);
+}
+
+#[tokio::test]
+async fn a_content_failure_scenario_still_fails_with_the_default_content_cached() {
+    let yaml = r#"
+title: "Content fails (content cache test)"
+flow: retail
+start: /dollargeneral
+codes: []
+input:
+  street: 1200 Peachtree St
+  zip: "30309"
+upstream:
+  content:
+    fault:
+      kind: error5xx
+      status: 503
+expect:
+  stage: addressCheck
+"#;
+    let parsed = simulators::scenario::Scenario::parse(&format!("{FAILING}.yaml"), yaml).unwrap();
+    simulators::scenario::register(parsed).unwrap();
+    let (cli, _sims) = harness_app().await;
+    assert_eq!(get(&cli, DICTIONARY, &[]).await.0, 200);
+    for _ in 0..2 {
+        let r = cli
+            .get(DICTIONARY)
+            .header("x-sim-scenario", FAILING)
+            .send()
+            .await;
+        assert_api_error(r, 502, "UPSTREAM_ERROR").await;
+    }
+    let cookie = format!("sim_scenario={FAILING}");
+    let r = cli.get(DICTIONARY).header(COOKIE, cookie).send().await;
+    assert_api_error(r, 502, "UPSTREAM_ERROR").await;
+    assert_eq!(get(&cli, DICTIONARY, &[]).await.0, 200);
+}
+
+#[tokio::test]
+async fn harness_runs_never_share_a_cached_answer() {
+    let server = MockServer::start().await;
+    // run A has content of its own; everything else the default
+    Mock::given(path(DICTIONARY))
+        .and(header("x-sim-run", RUN_A))
+        .respond_with(answer(bundle(Locale::En, "dictionary", Some("Run A"))))
+        .with_priority(2)
+        .mount(&server)
+        .await;
+    mount_defaults(&server).await;
+    let cli = bff(Mode::Harness, &server, Duration::from_secs(60), None).await;
+    let site = |v: (u16, Value)| (v.0, v.1["siteName"].as_str().map(str::to_owned));
+    let default = (200, Some("Default".to_owned()));
+    assert_eq!(site(get(&cli, DICTIONARY, &[]).await), default);
+    // one run's content is never another's; the run's cookie is the same run as its header
+    let run_a = site(get(&cli, DICTIONARY, &[("x-sim-run", RUN_A)]).await);
+    assert_eq!(run_a, (200, Some("Run A".to_owned())));
+    assert_eq!(
+        site(get(&cli, DICTIONARY, &[("x-sim-run", RUN_B)]).await),
+        default
+    );
+    let cookie = format!("sim_run={RUN_A}");
+    assert_eq!(
+        site(get(&cli, DICTIONARY, &[(COOKIE.as_str(), &cookie)]).await),
+        run_a
+    );
+    assert_eq!(site(get(&cli, DICTIONARY, &[]).await), default);
+    assert_eq!(
+        calls(&server, DICTIONARY, Some(("x-sim-run", RUN_A))).await,
+        1
+    );
+    assert_eq!(
+        calls(&server, DICTIONARY, Some(("x-sim-run", RUN_B))).await,
+        1
+    );
+    assert_eq!(calls(&server, DICTIONARY, None).await, 3);
+}
+
+#[tokio::test]
+async fn seeded_chaos_skips_the_cache() {
+    let server = MockServer::start().await;
+    mount_defaults(&server).await;
+    // chaos decides per call and counts every call of its run: no answer is kept
+    let cli = bff(Mode::Harness, &server, Duration::from_secs(60), Some("0:7")).await;
+    for _ in 0..2 {
+        assert_eq!(get(&cli, DICTIONARY, &[]).await.0, 200);
+    }
+    assert_eq!(
+        calls(&server, DICTIONARY, Some(("x-sim-chaos", "0:7"))).await,
+        2
+    );
+}

@@ -71,16 +71,6 @@ export async function expectRecordedCalls(recording: Recording, log: CallLog): P
   );
 }
 
-/**
- * The text at `key` (dotted, e.g. `resetRouter.restartedTitle`) of a content bundle: a
- * scenario's `expect.message`.
- */
-export function contentText(bundle: unknown, key: string): string {
-  const text = key.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], bundle);
-  if (typeof text !== 'string') throw new Error(`no text at ${key}`);
-  return text;
-}
-
 /** Waits until the final stage `stage` shows. */
 export async function expectFinalStage(root: HTMLElement, stage: string): Promise<void> {
   const marker = FINAL_STAGE[stage];

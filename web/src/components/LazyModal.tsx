@@ -1,28 +1,9 @@
-import { lazy, startTransition, Suspense, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
 
 const ModalDialog = lazy(() => import('./ModalDialog'));
 
-/** What `LazyModal` passes on to the dialog element: its test id, stage and name. */
-export interface DialogAttributes {
-  id?: string;
-  className?: string;
-  'aria-label'?: string;
-  'aria-describedby'?: string;
-  'data-testid'?: string;
-  'data-stage'?: string;
-  'data-step'?: number;
-}
-
-export interface LazyModalProps {
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** A click outside closes it (default true). */
-  isDismissable?: boolean;
-  dialog?: DialogAttributes;
-  /** Called once the dialog's code is loaded and it is drawn (`useModalTrigger`'s `aria-controls`). */
-  onLoaded?: () => void;
-  children: ReactNode;
-}
+export type { DialogAttributes, LazyModalProps } from './ModalDialog';
+import type { LazyModalProps } from './ModalDialog';
 
 /** How many `LazyModal`s are open with their dialog not drawn yet (their code loading). */
 let loading = 0;

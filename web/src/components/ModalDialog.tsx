@@ -1,6 +1,27 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
-import type { LazyModalProps } from './LazyModal';
+
+/** What `LazyModal` passes on to the dialog element: its test id, stage and name. */
+export interface DialogAttributes {
+  id?: string;
+  className?: string;
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+  'data-testid'?: string;
+  'data-stage'?: string;
+  'data-step'?: number;
+}
+
+export interface LazyModalProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A click outside closes it (default true). */
+  isDismissable?: boolean;
+  dialog?: DialogAttributes;
+  /** Called once the dialog's code is loaded and it is drawn (`useModalTrigger`'s `aria-controls`). */
+  onLoaded?: () => void;
+  children: ReactNode;
+}
 
 /**
  * The app's modal dialog (react-aria `ModalOverlay`, `Modal` and `Dialog`: focus trapped and

@@ -5,29 +5,29 @@ const ModalDialog = lazy(() => import('./ModalDialog'));
 export type { DialogAttributes, LazyModalProps } from './ModalDialog';
 import type { LazyModalProps } from './ModalDialog';
 
-/** How many `LazyModal`s are open with their dialog not drawn yet (their code loading). */
-let loading = 0;
+/** How many modals that go before the page's own are open (the sync-up modal). */
+let ahead = 0;
 const listeners = new Set<() => void>();
-function addLoading(n: number) {
-  loading += n;
+function addAhead(n: number) {
+  ahead += n;
   listeners.forEach((l) => l());
+}
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => void listeners.delete(l);
 }
 
 /**
- * True while an open `LazyModal` loads its code: a modal that must open above it (the sync-up
- * modal over the welcome tour) waits, as it opened after it when both were drawn at once.
- * `useLazyModalLoading` re-renders when it changes; read `lazyModalLoading()` in an effect
- * (a modal opened with the page counts from its commit's effects, which run in tree order).
+ * Marks a modal that goes before the page's own while `open` (the shell's sync-up modal, seed 001
+ * §2): a `LazyModal` with `deferred` (the dashboard's welcome tour) stays closed meanwhile and
+ * opens once it is closed, so the two never show at once, whichever loads first.
  */
-export function lazyModalLoading(): boolean {
-  return loading > 0;
-}
-
-export function useLazyModalLoading(): boolean {
-  return useSyncExternalStore((l) => {
-    listeners.add(l);
-    return () => void listeners.delete(l);
-  }, lazyModalLoading);
+export function useModalAhead(open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    addAhead(1);
+    return () => addAhead(-1);
+  }, [open]);
 }
 
 /**
@@ -35,33 +35,22 @@ export function useLazyModalLoading(): boolean {
  * overlay code (`ModalDialog`: the modal, dialog, focus containment and popover modules it
  * imports, the `ui-overlays` chunk) loads after the render that first opens it, not with the
  * page (one open with its page loads after the page's first screen); once loaded it stays
- * mounted, as a react-aria `ModalOverlay` with `isOpen` does.
+ * mounted, as a react-aria `ModalOverlay` with `isOpen` does. `deferred`: stays closed while a
+ * modal that goes before the page's own is open (`useModalAhead`).
  */
-export function LazyModal(props: LazyModalProps) {
-  const { isOpen, onLoaded } = props;
+export function LazyModal({ deferred = false, ...props }: LazyModalProps & { deferred?: boolean }) {
+  const held = useSyncExternalStore(subscribe, () => deferred && ahead > 0);
+  const isOpen = props.isOpen && !held;
   const [opened, setOpened] = useState(false);
-  const [drawn, setDrawn] = useState(false);
   // a transition: rendered in a task of its own, after what the opening commit drew is shown
   // (the dashboard's first screen with its welcome tour)
   useEffect(() => {
     if (isOpen) startTransition(() => setOpened(true));
   }, [isOpen]);
-  // counted from the commit that opens it (before any answer the page waits for can arrive)
-  useEffect(() => {
-    if (!isOpen || drawn) return;
-    addLoading(1);
-    return () => addLoading(-1);
-  }, [isOpen, drawn]);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <ModalDialog
-        {...props}
-        onLoaded={() => {
-          setDrawn(true);
-          onLoaded?.();
-        }}
-      />
+      <ModalDialog {...props} isOpen={isOpen} />
     </Suspense>
   );
 }

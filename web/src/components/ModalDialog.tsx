@@ -29,7 +29,7 @@ export interface LazyModalProps {
  * first time it opens; a `Heading slot="title"` among the children names it.
  */
 export default function ModalDialog({ isOpen, onOpenChange, isDismissable = true, dialog, onLoaded, children }: LazyModalProps) {
-  // once, when drawn (`LazyModal` counts it as loading until then)
+  // once, when drawn (`useModalTrigger`'s `aria-controls` names the dialog from then)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount
   useEffect(() => onLoaded?.(), []);
   return (

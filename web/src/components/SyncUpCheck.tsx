@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
 import type { Locale } from '../lib/locale';
-import { lazyModalLoading, useLazyModalLoading } from './LazyModal';
 
 export type SyncUp = Schemas['SyncUp'];
 
@@ -27,15 +26,8 @@ const SyncUpModal = lazy(() => import('./SyncUpModal').then((m) => ({ default: m
 /** The page shell's sync-up check (seed 001 §2 "Page shell", §5): asks once, opens the modal when told to. */
 export function SyncUpCheck({ accountId, locale }: { accountId: string; locale: Locale }) {
   const sync = useQuery(syncUpQuery(accountId));
-  // above a modal the page opened with it (the dashboard's welcome tour, before this in the
-  // tree, so its effects have run): shown once that one is drawn
-  const open = Boolean(sync.data?.open);
-  const waiting = useLazyModalLoading();
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (open && !lazyModalLoading()) setShown(true);
-  }, [open, waiting]);
-  if (!sync.data?.open || !shown) return null;
+  // the dashboard's welcome tour waits while it is open (`useModalAhead` in the modal)
+  if (!sync.data?.open) return null;
   return (
     <Suspense fallback={null}>
       <SyncUpModal accountId={accountId} locale={locale} data={sync.data} />

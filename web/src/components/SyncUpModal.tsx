@@ -7,6 +7,7 @@ import type { Locale } from '../lib/locale';
 import { trackCallFailure } from '../lib/analytics';
 import { formatPhone } from '../lib/phone';
 import { Checkbox } from './Checkbox';
+import { useModalAhead } from './LazyModal';
 import '../styles/account-information.css';
 
 export type AccountHolder = Schemas['AccountHolder'];
@@ -29,6 +30,7 @@ export function signInIdText(holder: AccountHolder): string | undefined {
 export function SyncUpModal({ accountId, locale, data }: { accountId: string; locale: Locale; data: Schemas['SyncUp'] }) {
   const texts = useAll(locale).data?.syncUp;
   const [open, setOpen] = useState(true);
+  useModalAhead(open);
   const [smsOptIn, setSmsOptIn] = useState(data.defaults.smsOptIn);
   const [language, setLanguage] = useState<PreferredLanguage>(data.defaults.language);
   const queryClient = useQueryClient();

@@ -41,6 +41,7 @@ export function WelcomeTour({ content }: { content: DashboardContent['welcomeTou
   };
   return (
     <LazyModal
+      deferred
       isOpen={open}
       onOpenChange={(o) => (o ? setOpen(true) : close())}
       dialog={{ className: 'dialog welcome-tour', 'aria-label': content.label, 'data-testid': 'welcome-tour', 'data-step': step }}

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activeScenario, HarnessBadge, showActiveScenario } from './HarnessBadge';
 import { BADGE_TEXTS } from './harnessBadgeTexts';
 
@@ -15,15 +15,10 @@ const server = setupServer(
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// the shared worker runs other files first: one may leave <html lang> at es
-beforeEach(() => {
-  document.documentElement.lang = 'en';
-});
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   resets.length = 0;
-  document.documentElement.lang = 'en';
   document.body.innerHTML = '';
 });
 afterAll(() => server.close());

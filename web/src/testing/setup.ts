@@ -11,8 +11,10 @@ configure({ asyncUtilTimeout: 20_000 });
 // a cart redrawn by a refetch): the element found was gone by the time it was checked.
 
 // files share a module graph and a jsdom (`web/vitest.config.ts`): what a test leaves in the
-// page's storage must not reach the next file
+// page's storage or its `<html lang>` (the shells set it) must not reach the next file
+const initialLang = document.documentElement.lang;
 afterEach(() => {
+  document.documentElement.lang = initialLang;
   cleanup();
   window.dataLayer = [];
   sessionStorage.clear();

@@ -1,9 +1,12 @@
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import contentJson from '../content/recordings/content.json';
 import { nextPath } from '../flows/signin/Handoff';
 import type { AccountPicker, SignInResult } from '../flows/signin/api';
 import { encodeAccountId } from '../lib/accountId';
-import type { Exchange, Recording } from './recordings';
-import { TIMEOUT, type CallLog, type Locale } from './scenarioStory';
+import { recordingHandlers, type ContentRecording, type Exchange, type Recording } from './recordings';
+import { callLog, localeOf, TIMEOUT, type CallLog, type Locale } from './scenarioStory';
+import type { StoryApp } from './StoryApp';
 
 /**
  * Shared by the scenario stories of the signed-in flows (`SigninScenarios.stories.tsx`, and
@@ -12,6 +15,45 @@ import { TIMEOUT, type CallLog, type Locale } from './scenarioStory';
  * `decodeSignIn` led to (its picker choice walked by `chooseAccount`), another flow's at its
  * `start`, its recording holding only that page's calls.
  */
+
+/** What a signed-in scenario story's play gets: the scenario's recording, its language and the calls made. */
+export interface ScenarioPlay {
+  canvasElement: HTMLElement;
+  recording: Recording;
+  locale: Locale;
+  log: CallLog;
+}
+
+/**
+ * The story of the signed-in scenario `{flow}/{situation}` on its recording (`recordings`, by
+ * situation), language alternating by id: it starts at `startPath` (`/{locale}{fallback}`
+ * without a recording, where `play` fails), serves the recorded answers, logs the calls the
+ * page makes, and runs the flow's `play` (what a person does, then its checks).
+ */
+export function signedInScenario(
+  flow: string,
+  situation: string,
+  recordings: Map<string, Recording>,
+  fallback: string,
+  play: (p: ScenarioPlay) => Promise<void>,
+): StoryObj<typeof StoryApp> & { args: { path: string } } {
+  const recording = recordings.get(situation);
+  const locale = localeOf(situation, recordings);
+  const log = callLog();
+  const content = contentJson as unknown as ContentRecording;
+  return {
+    name: `${flow}/${situation} [${locale}]`,
+    args: { path: recording ? startPath(recording, locale) : `/${locale}${fallback}` },
+    parameters: { msw: { handlers: recording ? [log.handler, ...recordingHandlers(recording, content)] : [] }, scenario: `${flow}/${situation}` },
+    beforeEach: () => {
+      log.calls.length = 0;
+    },
+    play: async ({ canvasElement }) => {
+      if (!recording) throw new Error(`no recording of ${flow}/${situation}`);
+      await play({ canvasElement, recording, locale, log });
+    },
+  };
+}
 
 /** Input of a signed-in scenario (`scenarios/README.md` "Sign-in flow"). */
 export interface SignedInInput {

@@ -3,9 +3,9 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Schemas } from '../../api/client';
 import contentJson from '../../content/recordings/content.json';
 import type { AllContent } from '../../content/hooks';
-import { recordingHandlers, type ContentRecording, type Exchange, type Recording } from '../../testing/recordings';
-import { bySituation, callLog, localeOf, TIMEOUT, type Locale } from '../../testing/scenarioStory';
-import { expectRecordedCalls, startPath } from '../../testing/signedInStory';
+import type { ContentRecording, Exchange, Recording } from '../../testing/recordings';
+import { bySituation, TIMEOUT, type Locale } from '../../testing/scenarioStory';
+import { expectRecordedCalls, signedInScenario } from '../../testing/signedInStory';
 import { StoryApp } from '../../testing/StoryApp';
 import type { AccountInformation, CommunicationPreferences } from './api';
 
@@ -48,51 +48,36 @@ function answer<T>(recording: Recording, ending: string): T | undefined {
 const until = (check: () => void) => waitFor(check, { timeout: TIMEOUT });
 
 function scenario(situation: string): Story {
-  const recording = recordings.get(situation);
-  const locale = localeOf(situation, recordings);
-  const log = callLog();
-  return {
-    name: `account-information/${situation} [${locale}]`,
-    args: { path: recording ? startPath(recording, locale) : `/${locale}/dashboard/account-information` },
-    parameters: {
-      msw: { handlers: recording ? [log.handler, ...recordingHandlers(recording, content)] : [] },
-      scenario: `account-information/${situation}`,
-    },
-    beforeEach: () => {
-      log.calls.length = 0;
-    },
-    play: async ({ canvasElement }) => {
-      if (!recording) throw new Error(`no recording of account-information/${situation}`);
-      const input = recording.scenario.input as unknown as Input;
-      const stage = String(recording.scenario.expect.stage);
-      const canvas = within(canvasElement);
-      const doc = within(canvasElement.ownerDocument.body);
-      const card = await canvas.findByTestId('preferences-card', {}, { timeout: TIMEOUT });
-      if (input.syncUp) {
-        const s = syncUpTexts(locale);
-        const defaults = answer<Schemas['SyncUp']>(recording, '/sync-up')?.defaults;
-        const modal = within(await doc.findByTestId('sync-up-modal', {}, { timeout: TIMEOUT }));
-        if (input.syncUp.smsOptIn !== defaults?.smsOptIn) await userEvent.click(modal.getByRole('checkbox', { name: s.smsOptIn }));
-        if (input.syncUp.language !== defaults?.language)
-          await userEvent.click(modal.getByRole('radio', { name: input.syncUp.language === 'SPANISH' ? s.spanish : s.english }));
-        await userEvent.click(modal.getByRole('button', { name: s.submit }));
-      } else if (input.language) {
-        const c = prefsTexts(locale);
-        const saved = answer<AccountInformation>(recording, '/account-information')?.preferences;
-        await userEvent.click(canvas.getByRole('button', { name: c.edit }));
-        if (input.language !== saved?.language) await userEvent.click(canvas.getByRole('radio', { name: input.language === 'SPANISH' ? c.spanish : c.english }));
-        if (input.smsOptIn !== saved?.smsOptIn) await userEvent.click(canvas.getByRole('switch', { name: c.smsLabel }));
-        await userEvent.click(canvas.getByRole('button', { name: c.update }));
-      }
-      await expectRecordedCalls(recording, log);
-      const modal = () => canvasElement.ownerDocument.querySelector('[data-testid="sync-up-modal"]');
-      if (stage === 'updated' || stage === 'update-failed') await until(() => expect(card).toHaveAttribute('data-stage', stage));
-      else if (stage === 'sync-up' || stage === 'sync-up-failed') await until(() => expect(modal()).toHaveAttribute('data-stage', stage));
-      else if (stage === 'synced' || stage === 'no-sync-up') await until(() => expect(modal()).toBeNull());
-      else throw new Error(`no check for stage ${stage}`);
-      await expect(card).toBeVisible();
-    },
-  };
+  return signedInScenario('account-information', situation, recordings, '/dashboard/account-information', async ({ canvasElement, recording, locale, log }) => {
+    const input = recording.scenario.input as unknown as Input;
+    const stage = String(recording.scenario.expect.stage);
+    const canvas = within(canvasElement);
+    const doc = within(canvasElement.ownerDocument.body);
+    const card = await canvas.findByTestId('preferences-card', {}, { timeout: TIMEOUT });
+    if (input.syncUp) {
+      const s = syncUpTexts(locale);
+      const defaults = answer<Schemas['SyncUp']>(recording, '/sync-up')?.defaults;
+      const modal = within(await doc.findByTestId('sync-up-modal', {}, { timeout: TIMEOUT }));
+      if (input.syncUp.smsOptIn !== defaults?.smsOptIn) await userEvent.click(modal.getByRole('checkbox', { name: s.smsOptIn }));
+      if (input.syncUp.language !== defaults?.language)
+        await userEvent.click(modal.getByRole('radio', { name: input.syncUp.language === 'SPANISH' ? s.spanish : s.english }));
+      await userEvent.click(modal.getByRole('button', { name: s.submit }));
+    } else if (input.language) {
+      const c = prefsTexts(locale);
+      const saved = answer<AccountInformation>(recording, '/account-information')?.preferences;
+      await userEvent.click(canvas.getByRole('button', { name: c.edit }));
+      if (input.language !== saved?.language) await userEvent.click(canvas.getByRole('radio', { name: input.language === 'SPANISH' ? c.spanish : c.english }));
+      if (input.smsOptIn !== saved?.smsOptIn) await userEvent.click(canvas.getByRole('switch', { name: c.smsLabel }));
+      await userEvent.click(canvas.getByRole('button', { name: c.update }));
+    }
+    await expectRecordedCalls(recording, log);
+    const modal = () => canvasElement.ownerDocument.querySelector('[data-testid="sync-up-modal"]');
+    if (stage === 'updated' || stage === 'update-failed') await until(() => expect(card).toHaveAttribute('data-stage', stage));
+    else if (stage === 'sync-up' || stage === 'sync-up-failed') await until(() => expect(modal()).toHaveAttribute('data-stage', stage));
+    else if (stage === 'synced' || stage === 'no-sync-up') await until(() => expect(modal()).toBeNull());
+    else throw new Error(`no check for stage ${stage}`);
+    await expect(card).toBeVisible();
+  });
 }
 
 export const SyncUpFailure: Story = scenario('sync-up-failure');

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import contentJson from '../../content/recordings/content.json';
-import { recordingHandlers, type ContentRecording, type Recording } from '../../testing/recordings';
-import { bySituation, callLog, expectVisibleText, localeOf, TIMEOUT, type Locale } from '../../testing/scenarioStory';
+import type { ContentRecording, Recording } from '../../testing/recordings';
+import { bySituation, expectVisibleText, TIMEOUT, type Locale } from '../../testing/scenarioStory';
 import { contentText } from '../../testing/scenarioFiles';
-import { expectFinalStage, expectRecordedCalls, startPath } from '../../testing/signedInStory';
+import { expectFinalStage, expectRecordedCalls, signedInScenario } from '../../testing/signedInStory';
 import { StoryApp } from '../../testing/StoryApp';
 import { TOUR_SEEN_KEY } from './components/WelcomeTour';
 import type { DashboardContent } from './content';
@@ -43,42 +43,30 @@ const pageShown = (root: HTMLElement, page: string) =>
   waitFor(() => expect(root.querySelector(`[data-page="${page}"][data-stage="show"]`)).toBeVisible(), { timeout: TIMEOUT });
 
 function scenario(situation: string): Story {
-  const recording = recordings.get(situation);
-  const locale = localeOf(situation, recordings);
-  const log = callLog();
-  return {
-    name: `dashboard/${situation} [${locale}]`,
-    args: { path: recording ? startPath(recording, locale) : `/${locale}/dashboard` },
-    parameters: { msw: { handlers: recording ? [log.handler, ...recordingHandlers(recording, content)] : [] }, scenario: `dashboard/${situation}` },
-    beforeEach: () => {
-      log.calls.length = 0;
-    },
-    play: async ({ canvasElement }) => {
-      if (!recording) throw new Error(`no recording of dashboard/${situation}`);
-      const c = texts(locale);
-      const canvas = within(canvasElement);
-      const doc = canvasElement.ownerDocument.body;
-      const { input, expect: outcome } = recording.scenario as unknown as { input: { action: string }; expect: { stage: string; message?: string } };
-      if (input.action === 'cancelMove') {
-        await pageShown(canvasElement, 'notifications');
-        await userEvent.click(canvas.getByRole('button', { name: c.notifications.cancel }));
-        await userEvent.click(await within(doc).findByRole('button', { name: c.notifications.cancelModal.confirm }));
-      } else {
-        await pageShown(canvasElement, 'dashboard');
-        const label = c.helpfulLinks.links.find((l) => l.id === 'reset-router')!.label;
-        await userEvent.click(canvas.getByRole('button', { name: label }));
-        await userEvent.click(await within(doc).findByRole('button', { name: c.resetRouter.restart }));
-      }
-      await expectRecordedCalls(recording, log);
-      const modal = MODAL_STAGE[outcome.stage];
-      if (modal) {
-        await waitFor(() => expect(doc.querySelector(`[data-testid="reset-router-modal"][data-stage="${modal}"]`)).toBeVisible(), { timeout: TIMEOUT });
-      } else {
-        await expectFinalStage(canvasElement, outcome.stage);
-      }
-      if (outcome.message) await expectVisibleText(doc, contentText(c, outcome.message));
-    },
-  };
+  return signedInScenario('dashboard', situation, recordings, '/dashboard', async ({ canvasElement, recording, locale, log }) => {
+    const c = texts(locale);
+    const canvas = within(canvasElement);
+    const doc = canvasElement.ownerDocument.body;
+    const { input, expect: outcome } = recording.scenario as unknown as { input: { action: string }; expect: { stage: string; message?: string } };
+    if (input.action === 'cancelMove') {
+      await pageShown(canvasElement, 'notifications');
+      await userEvent.click(canvas.getByRole('button', { name: c.notifications.cancel }));
+      await userEvent.click(await within(doc).findByRole('button', { name: c.notifications.cancelModal.confirm }));
+    } else {
+      await pageShown(canvasElement, 'dashboard');
+      const label = c.helpfulLinks.links.find((l) => l.id === 'reset-router')!.label;
+      await userEvent.click(canvas.getByRole('button', { name: label }));
+      await userEvent.click(await within(doc).findByRole('button', { name: c.resetRouter.restart }));
+    }
+    await expectRecordedCalls(recording, log);
+    const modal = MODAL_STAGE[outcome.stage];
+    if (modal) {
+      await waitFor(() => expect(doc.querySelector(`[data-testid="reset-router-modal"][data-stage="${modal}"]`)).toBeVisible(), { timeout: TIMEOUT });
+    } else {
+      await expectFinalStage(canvasElement, outcome.stage);
+    }
+    if (outcome.message) await expectVisibleText(doc, contentText(c, outcome.message));
+  });
 }
 
 export const CancelMoveFailure: Story = scenario('cancel-move-failure');

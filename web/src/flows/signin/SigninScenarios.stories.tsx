@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import contentJson from '../../content/recordings/content.json';
 import type { AllContent } from '../../content/hooks';
-import { recordingHandlers, type ContentRecording, type Recording } from '../../testing/recordings';
-import { bySituation, callLog, localeOf, type Locale } from '../../testing/scenarioStory';
-import { chooseAccount, expectFinalStage, expectRecordedCalls, startPath, type SignedInInput } from '../../testing/signedInStory';
+import type { ContentRecording, Recording } from '../../testing/recordings';
+import { bySituation, type Locale } from '../../testing/scenarioStory';
+import { chooseAccount, expectFinalStage, expectRecordedCalls, signedInScenario, type SignedInInput } from '../../testing/signedInStory';
 import { StoryApp } from '../../testing/StoryApp';
 
 const content = contentJson as unknown as ContentRecording;
@@ -34,24 +34,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 function scenario(situation: string): Story {
-  const recording = recordings.get(situation);
-  const locale = localeOf(situation, recordings);
-  const log = callLog();
-  return {
-    name: `signin/${situation} [${locale}]`,
-    args: { path: recording ? startPath(recording, locale) : `/${locale}/handoff` },
-    parameters: { msw: { handlers: recording ? [log.handler, ...recordingHandlers(recording, content)] : [] }, scenario: `signin/${situation}` },
-    beforeEach: () => {
-      log.calls.length = 0;
-    },
-    play: async ({ canvasElement }) => {
-      if (!recording) throw new Error(`no recording of signin/${situation}`);
-      const input = recording.scenario.input as unknown as SignedInInput;
-      if (input.account) await chooseAccount(canvasElement, recording, input.account, all(locale).accountPicker.continueLabel);
-      await expectRecordedCalls(recording, log);
-      await expectFinalStage(canvasElement, String(recording.scenario.expect.stage));
-    },
-  };
+  return signedInScenario('signin', situation, recordings, '/handoff', async ({ canvasElement, recording, locale, log }) => {
+    const input = recording.scenario.input as unknown as SignedInInput;
+    if (input.account) await chooseAccount(canvasElement, recording, input.account, all(locale).accountPicker.continueLabel);
+    await expectRecordedCalls(recording, log);
+    await expectFinalStage(canvasElement, String(recording.scenario.expect.stage));
+  });
 }
 
 export const AccountRejected: Story = scenario('account-rejected');

@@ -275,7 +275,7 @@ pub const WALKERS: &[Walker] = &[
         layer: Layer::Story,
         markers: &[
             "tags: ['scenario']",
-            "name: `signin/${situation} [${locale}]`",
+            "return signedInScenario('signin', situation, recordings,",
             "await expectFinalStage(canvasElement, String(recording.scenario.expect.stage));",
         ],
         select: Select::ScenarioStories("signin"),
@@ -285,7 +285,7 @@ pub const WALKERS: &[Walker] = &[
         layer: Layer::Story,
         markers: &[
             "tags: ['scenario']",
-            "name: `dashboard/${situation} [${locale}]`",
+            "return signedInScenario('dashboard', situation, recordings,",
             "await expectFinalStage(canvasElement, outcome.stage);",
         ],
         select: Select::ScenarioStories("dashboard"),
@@ -295,7 +295,7 @@ pub const WALKERS: &[Walker] = &[
         layer: Layer::Story,
         markers: &[
             "tags: ['scenario']",
-            "name: `account-information/${situation} [${locale}]`",
+            "return signedInScenario('account-information', situation, recordings,",
             "else throw new Error(`no check for stage ${stage}`);",
         ],
         select: Select::ScenarioStories("account-information"),

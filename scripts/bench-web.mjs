@@ -3,7 +3,8 @@
 // scripts/bench-web.sh, which builds, starts the release BFF and installs lighthouse and
 // puppeteer-core into .bench/ (not part of the test command: timings are not stable).
 //
-// Prints: route, performance, accessibility, FCP, LCP, TBT, CLS, bytes on the wire.
+// Prints: route, performance, accessibility, FCP, LCP, TBT, CLS, bytes on the wire, then the
+// element each route's LCP was (Lighthouse's `largest-contentful-paint-element`).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -12,14 +13,14 @@ const require = createRequire(join(process.cwd(), '.bench', 'package.json'));
 const { default: lighthouse } = await import(require.resolve('lighthouse'));
 const puppeteer = require('puppeteer-core');
 
-/** Signs in as `owner-one` through the simulated provider (the dashboard's first visit). */
-async function signIn(page, locale) {
+/** Signs in as `identity` through the simulated provider (its dashboard's first visit). */
+const signInAs = (identity) => async (page, locale) => {
   await page.goto(`${base}/${locale}/handoff`, { waitUntil: 'networkidle0' });
   await Promise.all([page.waitForNavigation(), page.click('[data-page="handoff"] button')]);
-  await page.click('input[name="identity"][value="owner-one"]');
+  await page.click(`input[name="identity"][value="${identity}"]`);
   await Promise.all([page.waitForNavigation(), page.click('form button[type="submit"]')]);
   await page.waitForSelector('[data-page="dashboard"][data-stage="show"]');
-}
+};
 
 /**
  * Entry routes; `start` is the harness page that leaves what the marketing site would,
@@ -29,7 +30,10 @@ const routes = [
   { path: (l) => `/${l}/dollargeneral` },
   { path: (l) => `/${l}/buy`, start: (l) => `/harness/start/buy/happy-promo-accepted?locale=${l}` },
   { path: (l) => `/${l}/handoff` },
-  { path: (l) => `/${l}/dashboard`, prepare: signIn },
+  { path: (l) => `/${l}/dashboard`, prepare: signInAs('owner-one') },
+  { path: (l) => `/${l}/refill`, prepare: signInAs('owner-one') },
+  { path: (l) => `/${l}/reconnect`, prepare: signInAs('deactivated') },
+  { path: (l) => `/${l}/litepay` },
 ];
 
 const browser = await puppeteer.launch({
@@ -39,6 +43,7 @@ const browser = await puppeteer.launch({
 });
 
 const rows = [];
+const lcpElements = [];
 for (const route of routes) {
   for (const locale of ['en', 'es']) {
     const page = await browser.newPage();
@@ -67,8 +72,11 @@ for (const route of routes) {
       CLS: audits['cumulative-layout-shift'].numericValue.toFixed(3),
       'KB on the wire': (audits['total-byte-weight'].numericValue / 1024).toFixed(1),
     });
+    const lcp = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    lcpElements.push(`${route.path(locale)}: ${lcp ? `${lcp.selector} "${(lcp.nodeLabel ?? '').slice(0, 60)}"` : 'none'}`);
     await page.close();
   }
 }
 await browser.close();
 console.table(rows);
+console.log(`LCP element:\n  ${lcpElements.join('\n  ')}`);

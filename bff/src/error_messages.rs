@@ -1,15 +1,9 @@
-//! The error catalogue of the buy-flow content (`Buyflow.errorCatalogue`, en and es),
-//! fetched from the content service and cached per locale for [`TTL`]; the lookup rule is
-//! `domain::error_catalogue`. When the content cannot be fetched, the message is `None` (logged;
-//! the UI then shows its connection-error text).
+//! The error catalogue of the buy-flow content (`Buyflow.errorCatalogue`, en and es), read
+//! from the content service through the BFF's one content cache (`upstream::content`, keyed by
+//! path and, in harness mode, scenario and run; `BFF_CONTENT_CACHE_TTL_S`); the lookup rule is
+//! `domain::error_catalogue`. When the content cannot be fetched, the message is `None`
+//! (logged; the UI then shows its connection-error text).
 
-use std::{
-    collections::HashMap,
-    sync::Arc,
-    time::{Duration, Instant},
-};
-
-use tokio::sync::RwLock;
 use upstream::content::{Buyflow, ErrorCatalogue};
 
 use crate::{
@@ -20,55 +14,28 @@ use crate::{
     },
 };
 
-/// How long a fetched catalogue is used.
-pub const TTL: Duration = Duration::from_secs(300);
-
-/// Cached catalogues by locale.
-#[derive(Debug, Default)]
-pub struct ErrorMessages {
-    entries: RwLock<HashMap<Lang, (Instant, Arc<ErrorCatalogue>)>>,
+/// The catalogue of `lang`, `None` when the content service cannot give it.
+async fn catalogue(c: &Clients, ctx: &CallCtx, lang: Lang) -> Option<ErrorCatalogue> {
+    match bundle::<Buyflow>(c, ctx, lang, SITE, "buyflow").await {
+        Ok(b) => Some(b.error_catalogue),
+        Err(e) => {
+            tracing::warn!(error = %e, ?lang, "error catalogue unavailable");
+            None
+        }
+    }
 }
 
-impl ErrorMessages {
-    /// The catalogue of `lang` (cached, else fetched).
-    pub async fn get(&self, c: &Clients, ctx: &CallCtx, lang: Lang) -> Option<Arc<ErrorCatalogue>> {
-        if let Some((t, cat)) = self.entries.read().await.get(&lang)
-            && t.elapsed() < TTL
-        {
-            return Some(cat.clone());
-        }
-        match bundle::<Buyflow>(c, ctx, lang, SITE, "buyflow").await {
-            Ok(b) => {
-                let cat = Arc::new(b.error_catalogue);
-                self.entries
-                    .write()
-                    .await
-                    .insert(lang, (Instant::now(), cat.clone()));
-                Some(cat)
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, ?lang, "error catalogue unavailable");
-                None
-            }
-        }
-    }
-
-    /// The message for `code` in `lang` (seed 000 §8), `None` when content is unavailable.
-    pub async fn message(
-        &self,
-        c: &Clients,
-        ctx: &CallCtx,
-        lang: Lang,
-        code: &str,
-    ) -> Option<String> {
-        let en = self.get(c, ctx, Lang::En).await?;
-        let requested = if lang == Lang::Es {
-            self.get(c, ctx, Lang::Es)
-                .await
-                .unwrap_or_else(|| en.clone())
-        } else {
-            en.clone()
-        };
-        Some(error_catalogue::message(&requested, &en, code))
-    }
+/// The message for `code` in `lang` (seed 000 §8): the Spanish catalogue falls back to the
+/// English one, entry by entry; `None` when content is unavailable.
+pub async fn message(c: &Clients, ctx: &CallCtx, lang: Lang, code: &str) -> Option<String> {
+    let en = catalogue(c, ctx, Lang::En).await?;
+    let es = match lang {
+        Lang::Es => catalogue(c, ctx, Lang::Es).await,
+        Lang::En => None,
+    };
+    Some(error_catalogue::message(
+        es.as_ref().unwrap_or(&en),
+        &en,
+        code,
+    ))
 }

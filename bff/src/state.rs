@@ -1,11 +1,10 @@
-//! The application state every request shares: configuration, upstream clients, the error
-//! messages, the clock, and (through sessions and flow contexts) the store.
+//! The application state every request shares: configuration, upstream clients, the clock,
+//! and (through sessions and flow contexts) the store.
 
 use std::sync::Arc;
 
 use crate::{
     config::{Config, LitepayLimits},
-    error_messages::ErrorMessages,
     http::rate_limit::Budget,
     store::Store,
     upstream::{Clients, UpstreamUrls},
@@ -48,8 +47,6 @@ pub struct AppState {
     /// Sessions, flow contexts and idempotency records (memory, or Redis shared by every
     /// instance).
     pub store: Store,
-    /// The error-message catalogues by locale (seed 000 §8).
-    pub error_messages: ErrorMessages,
     /// The clock.
     pub clock: Clock,
     /// The quick refill's lookup budgets (`config.litepay`).
@@ -123,7 +120,6 @@ pub fn state_with_store(
         config,
         clients,
         store,
-        error_messages: ErrorMessages::default(),
         clock,
     }))
 }

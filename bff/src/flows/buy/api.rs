@@ -24,6 +24,7 @@ use crate::http::{
 };
 use crate::{
     domain::{cart, promotions},
+    error_messages,
     http::{
         attempt::once_per_attempt,
         error::{ApiError, ErrorCode, FieldError},
@@ -374,10 +375,7 @@ async fn place(
     let message = match (&code, outcome) {
         (Some(c), OrderOutcome::Failed | OrderOutcome::Unrecoverable) => {
             tracing::warn!(code = %c, ?outcome, "order not placed");
-            state
-                .error_messages
-                .message(&state.clients, ctx, lang, c)
-                .await
+            error_messages::message(&state.clients, ctx, lang, c).await
         }
         _ => None,
     };

@@ -18,6 +18,7 @@ use crate::http::{
     tags::ApiTags,
 };
 use crate::{
+    error_messages,
     http::error::{ApiError, ErrorCode},
     state::AppState,
     upstream as up,
@@ -174,10 +175,7 @@ impl PaymentsApi {
             if failed {
                 let code = code.unwrap_or_else(|| r.status.clone());
                 tracing::warn!(%code, "payment instrument refused");
-                let message = state
-                    .error_messages
-                    .message(&state.clients, &ctx, lang, &code)
-                    .await;
+                let message = error_messages::message(&state.clients, &ctx, lang, &code).await;
                 buy::update(&state.store, &sid, |c| c.record_card(None)).await?;
                 return Ok(InstrumentResult {
                     outcome: InstrumentOutcome::Rejected,

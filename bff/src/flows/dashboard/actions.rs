@@ -21,6 +21,7 @@ use super::types::{
 };
 use crate::{
     domain::dashboard as rules,
+    error_messages,
     http::{
         auth::OwnedAccount,
         error::{ApiError, ErrorCode, keyed_answer},
@@ -172,7 +173,7 @@ async fn cancel(
         });
     };
     tracing::info!(error_code = %code, "scheduled move cancel refused");
-    let message = state.error_messages.message(c, ctx, lang, &code).await;
+    let message = error_messages::message(c, ctx, lang, &code).await;
     Ok(CancelMoveAnswer {
         result: CancelMoveOutcome::Failed,
         error_code: Some(code),

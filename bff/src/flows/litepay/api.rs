@@ -21,6 +21,7 @@ use crate::{
         payment_failures::AfterFailure,
         refill::{PromoKind, catalogue, offer_promo, price::LineKind},
     },
+    error_messages,
     flows::{
         card_entry,
         payments::build as payments_build,
@@ -248,10 +249,7 @@ async fn lookup_once(
         (o, _) => {
             context::update(&state.store, &id, LitepayContext::forget).await?;
             let code = o.code().unwrap_or(rules::NOT_LOCATED);
-            let message = state
-                .error_messages
-                .message(&state.clients, &ctx, lang, code)
-                .await;
+            let message = error_messages::message(&state.clients, &ctx, lang, code).await;
             Ok(LitepayLookup {
                 outcome: match o {
                     Lookup::Preactivated => LookupOutcome::Preactivated,
@@ -295,7 +293,7 @@ async fn add_card_once(
     let version = snapshot.version;
     if let Some(code) = payments_build::instrument_refusal(&r) {
         tracing::warn!(%code, "litepay card refused");
-        let message = state.error_messages.message(c, &ctx, lang, &code).await;
+        let message = error_messages::message(c, &ctx, lang, &code).await;
         let (after, failures) = context::update(&state.store, &id, move |x| {
             let after = x.failures.record(now);
             (after, x.failures)
@@ -394,10 +392,7 @@ async fn place(
         RefillOutcome::Failed => {
             let code = r.error_code.clone().unwrap_or_default().trim().to_owned();
             tracing::warn!(%code, "litepay refill refused");
-            let message = state
-                .error_messages
-                .message(&state.clients, &ctx, lang, &code)
-                .await;
+            let message = error_messages::message(&state.clients, &ctx, lang, &code).await;
             LitepayResult {
                 outcome: LitepayOutcome::Failed,
                 order_number: None,

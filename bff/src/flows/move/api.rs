@@ -35,6 +35,7 @@ use crate::{
         refill::{PLAN_7, catalogue},
         serviceability::{ServiceabilityOutcome, outcome as serviceability_outcome},
     },
+    error_messages,
     flows::{
         aux_account::{AuxOutcome, create_then_fetch},
         reconnect::payload::customer_info,
@@ -72,11 +73,7 @@ async fn with_catalogue(state: &AppState, ctx: &CallCtx, lang: Lang, mut e: ApiE
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_default();
-    if let Some(m) = state
-        .error_messages
-        .message(&state.clients, ctx, lang, &code)
-        .await
-    {
+    if let Some(m) = error_messages::message(&state.clients, ctx, lang, &code).await {
         e.message = m;
     }
     e
@@ -437,12 +434,8 @@ async fn place(
             message: None,
         });
     }
-    let catalogue_message = || async {
-        state
-            .error_messages
-            .message(&state.clients, &ctx, lang, MOVE_FAILED)
-            .await
-    };
+    let catalogue_message =
+        || async { error_messages::message(&state.clients, &ctx, lang, MOVE_FAILED).await };
     let outcome = match create_then_fetch(
         &state,
         &ctx,

@@ -16,6 +16,7 @@ use uuid::Uuid;
 use super::{build, context, types::*};
 use crate::{
     domain::payment_failures::AfterFailure,
+    error_messages,
     flows::card_entry,
     http::{
         auth::{OwnedAccount, now_ms},
@@ -74,10 +75,7 @@ async fn refused(
     card: Option<SavedCard>,
 ) -> Result<ChangeResult, ApiError> {
     tracing::warn!(%code, "payments change refused");
-    let message = state
-        .error_messages
-        .message(&state.clients, ctx, lang, &code)
-        .await;
+    let message = error_messages::message(&state.clients, ctx, lang, &code).await;
     let (after, lock) = context::fail(&state.store, id, now_ms(state)).await?;
     Ok(ChangeResult {
         outcome: match after {

@@ -24,6 +24,7 @@ use crate::{
         refill::reconnect::{DEFAULT_PLAN, RECONNECT_PLANS, reconnect_cart, reconnect_catalogue},
         serviceability::reconnect_outcome,
     },
+    error_messages,
     flows::{
         aux_account::{AuxOutcome, create_then_fetch},
         payments::build::saved_card,
@@ -158,12 +159,8 @@ async fn place(
     if let Some(done) = context::load(&state.store, &id).await?.done {
         return Ok(done);
     }
-    let catalogue_message = || async {
-        state
-            .error_messages
-            .message(&state.clients, &ctx, lang, RECONNECT_FAILED)
-            .await
-    };
+    let catalogue_message =
+        || async { error_messages::message(&state.clients, &ctx, lang, RECONNECT_FAILED).await };
     let kind = AuxAcctType::Reconnect;
     let outcome = match create_then_fetch(&state, &ctx, "reconnect", &account, &payload, kind).await
     {
@@ -262,9 +259,7 @@ impl ReconnectApi {
                                     .ok()
                                     .and_then(|v| v.as_str().map(str::to_owned))
                                     .unwrap_or_default();
-                                e.message = state
-                                    .error_messages
-                                    .message(c, &ctx, lang, &code)
+                                e.message = error_messages::message(c, &ctx, lang, &code)
                                     .await
                                     .unwrap_or(e.message);
                             }

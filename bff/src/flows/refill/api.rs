@@ -26,6 +26,7 @@ use crate::{
             cart::{ChoiceError, Choices, apply},
         },
     },
+    error_messages,
     flows::payments::build::saved_card,
     http::{
         attempt::once_per_attempt,
@@ -112,10 +113,7 @@ async fn place(
         RefillOutcome::Failed => {
             let code = r.error_code.clone().unwrap_or_default().trim().to_owned();
             tracing::warn!(%code, "refill refused");
-            let message = state
-                .error_messages
-                .message(&state.clients, &ctx, lang, &code)
-                .await;
+            let message = error_messages::message(&state.clients, &ctx, lang, &code).await;
             RefillResult {
                 outcome,
                 order_number: None,

@@ -25,6 +25,7 @@ use super::{
 };
 use crate::{
     domain::dashboard,
+    error_messages,
     http::{
         attempt::once_per_attempt,
         auth::OwnedAccount,
@@ -55,9 +56,7 @@ async fn pin_error(
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_default();
-    let message = state
-        .error_messages
-        .message(&state.clients, ctx, lang, &name)
+    let message = error_messages::message(&state.clients, ctx, lang, &name)
         .await
         .unwrap_or_else(|| developer.to_owned());
     ApiError::new(code, message)

@@ -75,9 +75,8 @@ export default defineConfig({
               test: /web[\\/]src[\\/](lib[\\/](useFormLock|useCardEntry|paymentCard)\.ts|components[\\/](Checkbox|PaymentCard)\.tsx)$/,
               priority: 1,
             },
-            // what the buy flow's first screen shares with its lazy pages (BuyFlow.tsx): rolldown keeps
-            // it out of the flow's chunk (it would add exports to a dynamic entry) and split it in two
-            // chunks; one (buy -0.5 KB)
+            // what the buy flow's first screen shares with its lazy pages (BuyFlow.tsx): rolldown does
+            // not merge it into the flow's chunk and split it in two chunks; one (buy -0.5 KB)
             { name: 'buy-lib', test: /web[\\/]src[\\/]flows[\\/]buy[\\/](api|state|storage|labels)\.tsx?$/, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 1 },
           ],

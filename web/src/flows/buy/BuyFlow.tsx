@@ -1,9 +1,10 @@
-import { useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useNavigate } from '../../app/router';
 import { useBuyflow, useDictionary } from '../../content/hooks';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { trackCallFailure, trackPageView } from '../../lib/analytics';
 import { pageStep, type FlowScreenProps } from '../../lib/flows';
+import { lazyPage, preloadWhenIdle, type LazyPage } from '../../lib/lazyPage';
 import { useLocale } from '../../lib/useLocale';
 import { BuyShell } from './BuyShell';
 import { buyFlow, buyHref, type BuyPageDef, type BuyPageId, type BuyPageProps } from './routes';
@@ -12,17 +13,21 @@ import { useBuyContext } from './useBuyContext';
 import { EntryPage } from './pages/EntryPage';
 import { DirectPromoPage } from './pages/DirectPromoPage';
 import { InternetPage } from './pages/InternetPage';
-import { SessionPage } from './pages/SessionPage';
-import { CustomerInfoPage } from './pages/CustomerInfoPage';
-import { OrderDetailsPage } from './pages/OrderDetailsPage';
-import { OrderReviewPage } from './pages/OrderReviewPage';
-import { ConfirmationPage } from './pages/ConfirmationPage';
 import { BuyErrorPage, BuyNotFoundPage } from './pages/BuyMessagePage';
 import '../../styles/retail.css';
 import '../../styles/buy.css';
 
+// The pages after the first screen (entry, then internet or direct promo) load with chunks of
+// their own: the customer-info form's react-hook-form and zod, the card entry and the checkout
+// stay out of the flow's first load (ARCHITECTURE.md "First load").
+const SessionPage = lazyPage(async () => (await import('./pages/SessionPage')).SessionPage);
+const CustomerInfoPage = lazyPage(async () => (await import('./pages/CustomerInfoPage')).CustomerInfoPage);
+const OrderDetailsPage = lazyPage(async () => (await import('./pages/OrderDetailsPage')).OrderDetailsPage);
+const OrderReviewPage = lazyPage(async () => (await import('./pages/OrderReviewPage')).OrderReviewPage);
+const ConfirmationPage = lazyPage(async () => (await import('./pages/ConfirmationPage')).ConfirmationPage);
+
 /** The component that draws each page of the table (`routes.ts`). */
-const PAGES: Record<BuyPageId, ComponentType<BuyPageProps>> = {
+const PAGES: Record<BuyPageId, ComponentType<BuyPageProps> | LazyPage<BuyPageProps>> = {
   entry: EntryPage,
   'direct-promo': DirectPromoPage,
   internet: InternetPage,
@@ -33,6 +38,20 @@ const PAGES: Record<BuyPageId, ComponentType<BuyPageProps>> = {
   'order-confirmation': ConfirmationPage,
   error: BuyErrorPage,
   '404': BuyNotFoundPage,
+};
+
+/**
+ * The lazy pages each page can go on to, fetched once the browser is idle after the page is
+ * drawn, so a click does not wait for their chunk. The entry fetches none: it leaves as soon as
+ * `/token` answers, before its idle time, and what it fetched would count in its first load.
+ */
+const NEXT: Partial<Record<BuyPageId, readonly BuyPageId[]>> = {
+  'direct-promo': ['session'],
+  internet: ['session'],
+  session: ['customer-info', 'order-details'],
+  'customer-info': ['order-details'],
+  'order-details': ['order-review'],
+  'order-review': ['order-confirmation'],
 };
 
 /** The page the route matched, with the shell's rules around it: the buy context and the page view. */
@@ -55,8 +74,20 @@ function BuyPage({ content, page }: BuyPageProps) {
     trackPageView(buyFlow, pageStep(page), locale);
   }, [page, locale]);
 
+  useEffect(() => {
+    const next = (NEXT[page.id] ?? []).map((id) => PAGES[id]).filter((p) => 'preload' in p);
+    if (next.length === 0) return;
+    return preloadWhenIdle(() => Promise.all(next.map((p) => p.preload())));
+  }, [page.id]);
+
   const Page = PAGES[page.id];
-  return <Page content={content} page={page} />;
+  // a page change is a transition (app/router.tsx): while the next page's chunk loads, the page
+  // on view stays; the placeholder shows only when the flow opens on a lazy page (a reload)
+  return (
+    <Suspense fallback={<ContentLoading />}>
+      <Page content={content} page={page} />
+    </Suspense>
+  );
 }
 
 /** `/{locale}/buy/*`: the new-customer buy flow (lazy route, its own chunk). */

@@ -23,8 +23,7 @@ import { RefillConfirmationPage, RefillRequiredPage } from './RefillPages';
 import { moveFlow, type MovePageDef, type MovePageId } from './routes';
 import { SchedulePage } from './SchedulePage';
 import type { MovePageProps } from './types';
-// buy.css: the progress bar, checkbox and radio; retail.css: the address stages
-import '../../styles/buy.css';
+// retail.css: the address stages (the progress bar, checkbox and radio are styled by index.css)
 import '../../styles/retail.css';
 import '../../styles/dashboard.css';
 import '../../styles/payments.css';

@@ -18,7 +18,6 @@ import { reconnectQuery, submitReconnect, type Reconnect, type ReconnectResult }
 import { useReconnectContent, type ReconnectTexts } from './content';
 import { reconnectFlow, type ReconnectPageDef } from './routes';
 import { STAGE_MS } from './timers';
-import '../../styles/buy.css';
 import '../../styles/activation.css';
 import '../../styles/payments.css';
 

@@ -18,9 +18,7 @@ import { PaymentPage } from './PaymentPage';
 import { ReviewPage } from './ReviewPage';
 import { refillFlow, type RefillPageDef, type RefillPageId } from './routes';
 import type { RefillPageProps } from './types';
-// buy.css holds the shared progress bar's, checkbox's and radio's styles
-import '../../styles/buy.css';
-import '../../styles/dashboard.css';
+// the progress bar, checkbox, radio and `.visually-hidden` are styled by index.css
 import '../../styles/payments.css';
 import '../../styles/refill.css';
 

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useNavigate } from '../../../app/router';
 import { CallFailure } from '../../../api/client';
 import { useLocale } from '../../../lib/useLocale';
 import { updateCustomer, type RestoredSession } from '../api';
@@ -10,6 +9,7 @@ import { KEYS, readJson, writeJson } from '../storage';
 import { useBuyState } from '../state';
 import { genericMessage } from '../content';
 import { buyHref, type BuyPageProps } from '../routes';
+import { useLeave } from '../useLeave';
 
 function detailsOf(error: unknown): ServerFieldError[] {
   if (!(error instanceof CallFailure) || error.status !== 400) return [];
@@ -41,7 +41,7 @@ export function restoredValues(restored: RestoredSession | undefined): { values:
 export function CustomerInfoPage({ content, page }: BuyPageProps) {
   const c = content.customerInfo;
   const locale = useLocale();
-  const navigate = useNavigate();
+  const [leaving, leave] = useLeave();
   const { setNotification } = useBuyState();
   const { values, readOnly } = useMemo(() => restoredValues(readJson<RestoredSession>(KEYS.restored)), []);
   const saved = useMemo(() => readJson<CustomerValues>(KEYS.customer), []);
@@ -51,7 +51,7 @@ export function CustomerInfoPage({ content, page }: BuyPageProps) {
     mutationFn: updateCustomer,
     onSuccess: (answer) => {
       writeJson(KEYS.customer, { ...answer, confirmEmail: answer.email });
-      navigate(buyHref(locale, 'order-details'));
+      leave(buyHref(locale, 'order-details'));
     },
     onError: (error) => {
       const details = detailsOf(error);
@@ -70,7 +70,7 @@ export function CustomerInfoPage({ content, page }: BuyPageProps) {
         defaults={{ ...saved, ...values }}
         readOnly={readOnly}
         serverErrors={serverErrors}
-        submitting={save.isPending}
+        submitting={save.isPending || leaving}
         onSubmit={(v) => save.mutate(v)}
       />
     </section>

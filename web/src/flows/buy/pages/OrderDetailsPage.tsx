@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { useNavigate } from '../../../app/router';
 import { Alert } from '../../../components/Alert';
 import { Checkbox } from '../../../components/Checkbox';
 import { useLocale } from '../../../lib/useLocale';
@@ -15,12 +14,13 @@ import { CARD_ENTRY_HEIGHT, useCardEntry, type CardSubmitResponse } from '../../
 import { buyKeys, useBuyContext, useCart } from '../useBuyContext';
 import { genericMessage } from '../content';
 import { buyHref, type BuyPageProps } from '../routes';
+import { useLeave } from '../useLeave';
 
 /** `/{locale}/buy/order-details`: card entry, auto-refill, shipping (seed 000 §2, §4). */
 export function OrderDetailsPage({ content, page }: BuyPageProps) {
   const c = content.payment;
   const locale = useLocale();
-  const navigate = useNavigate();
+  const [leaving, leave] = useLeave();
   const { serviceability } = useBuyContext();
   const cart = useCart();
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -53,7 +53,7 @@ export function OrderDetailsPage({ content, page }: BuyPageProps) {
       if (result.outcome === 'added' && result.card) {
         writeJson(KEYS.card, result.card);
         errors.clear();
-        navigate(buyHref(locale, 'order-review'));
+        leave(buyHref(locale, 'order-review'));
       } else {
         errors.report(result.message ?? genericMessage(content));
       }
@@ -96,7 +96,7 @@ export function OrderDetailsPage({ content, page }: BuyPageProps) {
 
   const shipping = cart.data?.shipping;
   const address = serviceability.data?.address;
-  const busy = add.isPending || cardEntry.status === 'processing';
+  const busy = add.isPending || leaving || cardEntry.status === 'processing';
   // a payment error's message, else the generic one while the card form cannot load
   const alert = errors.message || (paymentId.isError || config.isError ? genericMessage(content) : undefined);
 

@@ -18,6 +18,7 @@ import { formatDisplayTn } from '../customerForm';
 import { orderAttemptKey, settleOrderAttempt } from '../idempotency';
 import { KEYS, readJson, removeSession, writeJson } from '../storage';
 import { useBuyState } from '../state';
+import { useLeave } from '../useLeave';
 import { buyKeys, useBuyContext, useCart, useTax } from '../useBuyContext';
 import { buyHref, type BuyPageProps } from '../routes';
 import { cardTypeName, shippingMethodName } from '../labels';
@@ -47,6 +48,7 @@ export function OrderReviewPage({ content, page }: BuyPageProps) {
   const yi = c.yourInformation;
   const locale = useLocale();
   const navigate = useNavigate();
+  const [leaving, leave] = useLeave();
   const client = useQueryClient();
   const { setNotification } = useBuyState();
   const { serviceability, promotions } = useBuyContext();
@@ -80,7 +82,8 @@ export function OrderReviewPage({ content, page }: BuyPageProps) {
       settleOrderAttempt();
       if (result.outcome === 'placed') {
         writeJson(KEYS.order, result);
-        navigate(buyHref(locale, 'order-confirmation'));
+        // the load screen stays until the confirmation is drawn
+        leave(buyHref(locale, 'order-confirmation'));
       } else if (result.outcome === 'unrecoverable') {
         navigate(buyHref(locale, 'error'));
       } else {
@@ -100,7 +103,7 @@ export function OrderReviewPage({ content, page }: BuyPageProps) {
     },
   });
 
-  if (submit.isPending) return <LoadScreen page={page.id} text={c.submitting} />;
+  if (submit.isPending || leaving) return <LoadScreen page={page.id} text={c.submitting} />;
 
   const session = restored?.digitalSession;
   const name = customer ? `${customer.firstName} ${customer.lastName}` : session ? `${session.name.firstName} ${session.name.lastName}` : '';

@@ -1,0 +1,41 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** A component loaded with its own chunk (`React.lazy`) that can be fetched ahead of its first render. */
+export type LazyPage<P> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts loading the chunk (once; again after a failure); resolves when it is loaded. */
+  preload: () => Promise<unknown>;
+};
+
+/**
+ * `React.lazy` with a `preload`: a page after a flow's first screen loads its code only when
+ * needed, and the page before it fetches it while idle (`preloadWhenIdle`), so a click does not
+ * wait for it (ARCHITECTURE.md "First load").
+ */
+export function lazyPage<P>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const get = () =>
+    (loading ??= load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        // a failed fetch (offline while idle) is tried again by the next render or preload
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return Object.assign(lazy(get), { preload: get });
+}
+
+/**
+ * Runs `preload` once the browser is idle after the current commit (the page's first screen
+ * is drawn by then); returns the cancel for an effect's cleanup. A failed preload is left to the
+ * render that needs the chunk.
+ */
+export function preloadWhenIdle(preload: () => Promise<unknown>): () => void {
+  const run = () => void preload().catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(run, 200);
+  return () => window.clearTimeout(handle);
+}

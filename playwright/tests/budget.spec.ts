@@ -12,12 +12,13 @@ import { expect, test, type Page, type Response } from '@playwright/test';
  */
 const TARGET = 130 * 1024;
 // Measured (KB on the wire, en/es) once wouter replaced React Router and React Aria's overlays
-// got their own chunk (LazyModal): dollargeneral 171.6/172.2 (its combobox needs the overlays),
+// got their own chunk (LazyModal): dollargeneral 140.1/140.7 (171.6/172.2 before its street
+// combobox loaded after the first screen, `StreetField`),
 // buy 145.8/150.6 (about 1 KB more when the serviceability call lands before the first screen),
 // handoff 118.0/118.2, dashboard 133.5/134.5 (signed in as owner-one), refill 153.1/154.0,
 // reconnect 131.2/132.2 (the deactivated owner), litepay 153.5/154.4 (no sign-in); each ceiling
 // about 1.5 KB above the larger figure. The history of each figure is in ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 174 * 1024, buy: 153 * 1024, handoff: 120 * 1024, dashboard: 136 * 1024, refill: 156 * 1024, reconnect: 134 * 1024, litepay: 156 * 1024 };
+const CEILING: Record<string, number> = { dollargeneral: 142 * 1024, buy: 153 * 1024, handoff: 120 * 1024, dashboard: 136 * 1024, refill: 156 * 1024, reconnect: 134 * 1024, litepay: 156 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

@@ -48,13 +48,14 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/, priority: 3 },
-            // React Aria's overlays apart from the rest: a page without a combobox or an open modal
-            // on its first screen does not load them (hand-off, reconnect, dashboard, buy,
-            // litepay: -13 to -15 KB); a modal loads them when it first opens (`LazyModal`)
+            // React Aria's overlays apart from the rest: a page without an open modal on its first
+            // screen does not load them (hand-off, reconnect, dashboard, buy, litepay: -13 to
+            // -15 KB); a modal loads them when it first opens (`LazyModal`), the address check's
+            // street combobox right after the first screen (`components/address/StreetField`)
             { name: 'ui-overlays', test: (id) => ARIA.test(id) && OVERLAYS.test(id), priority: 2 },
             {
               name: 'ui',
-              test: ARIA,
+              test: (id) => ARIA.test(id) || /web[\\/]src[\\/]components[\\/]LazyModal\.tsx$/.test(id),
               priority: 2,
               // only the React Aria modules four or more chunks use: a component a few flows alone
               // need (the address combobox of retail and move, the refill's tabs) loads with them
@@ -63,6 +64,9 @@ export default defineConfig({
               // whose collection and selection modules then moved into this chunk every page loads:
               // dashboard, reconnect, buy and handoff +7.6 KB at three, +0.2 to +0.6 KB at four)
               minShareCount: 4,
+              // with `LazyModal` (0.4 KB compressed), the lazy modal of most flows: once the retail flow's
+              // heads-up used it too, rolldown split it from the query code it shared a chunk with
+              // (one request more, about 0.5 KB, on every page with a modal)
             },
             // three small components the first screens of several flows draw, one chunk rather than
             // three (each request costs about 0.3 KB of headers; dollargeneral -0.9 KB, buy -1.0)

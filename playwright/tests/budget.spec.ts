@@ -12,12 +12,13 @@ import { expect, test, type Page, type Response } from '@playwright/test';
  */
 const TARGET = 130 * 1024;
 // Measured (KB on the wire, en/es) once buy's later pages loaded lazily and the shared controls'
-// styles left the flow sheets: dollargeneral 171.8/172.4 (its combobox needs the overlays),
+// styles left the flow sheets: dollargeneral 140.1/140.7 (171.8/172.4 before its street combobox loaded after the first
+// screen, `StreetField`),
 // buy 123.4/127.3 (about 1 KB more when the serviceability call lands before the first screen),
 // handoff 118.2/118.4, dashboard 133.7/134.7 (signed in as owner-one), refill 149.6/150.5,
 // reconnect 130.1/131.0 (the deactivated owner), litepay 151.9/152.9 (no sign-in); each ceiling
 // about 1.5 KB above the larger figure. The history of each figure is in ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 174 * 1024, buy: 130 * 1024, handoff: 120 * 1024, dashboard: 136 * 1024, refill: 152 * 1024, reconnect: 133 * 1024, litepay: 155 * 1024 };
+const CEILING: Record<string, number> = { dollargeneral: 142 * 1024, buy: 130 * 1024, handoff: 120 * 1024, dashboard: 136 * 1024, refill: 152 * 1024, reconnect: 133 * 1024, litepay: 155 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

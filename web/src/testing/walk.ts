@@ -1,5 +1,6 @@
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { MerchantFlow } from '../content/hooks';
+import { loadStreetCombobox } from '../components/address/StreetField';
 import { isLoadingStage, type Stage } from '../flows/retail/routes';
 import type { Recording, ScenarioInput } from './recordings';
 
@@ -7,6 +8,15 @@ import type { Recording, ScenarioInput } from './recordings';
 export type RetailEnd = Stage | 'errorPage';
 
 const TIMEOUT = 10_000;
+
+/**
+ * A story loader: the street combobox's code is loaded before the story renders, so a story
+ * showing the address check draws the combobox from the start, not the plain field it replaces
+ * (`components/address/StreetField`).
+ */
+export async function streetComboboxLoaded(): Promise<void> {
+  await loadStreetCombobox();
+}
 
 function currentStage(root: HTMLElement): string | null {
   return root.querySelector('[data-stage]')?.getAttribute('data-stage') ?? null;
@@ -40,7 +50,7 @@ export async function walkRetail(root: HTMLElement, input: ScenarioInput, mf: Me
   const ac = mf.addressCheck;
   // the street at once (as Playwright's fill): typed letter by letter on a busy machine, a pause
   // past the 300 ms debounce asked for suggestions of a partial street, which no recording holds
-  await userEvent.click(canvas.getByRole('combobox', { name: ac.streetLabel }));
+  await userEvent.click(await canvas.findByRole('combobox', { name: ac.streetLabel }, { timeout: TIMEOUT }));
   await userEvent.paste(input.street);
   const unit = canvas.getByRole('textbox', { name: ac.unitLabel });
   await userEvent.click(unit);

@@ -5,7 +5,7 @@ import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-co
 import type { MerchantFlow } from '../../content/hooks';
 import { ContentLink } from '../ContentLink';
 import { normalizeZip, type AddressInput } from '../../lib/address';
-import { StreetCombobox } from './StreetCombobox';
+import { StreetField } from './StreetField';
 
 /** Messages are content keys, so a locale switch re-renders them in the other language. */
 export const addressSchema = z.object({
@@ -51,7 +51,7 @@ export function AddressCheck({ content, defaultValues, variant = 'retail', onSub
           control={control}
           name="street"
           render={({ field, fieldState }) => (
-            <StreetCombobox
+            <StreetField
               name={field.name}
               label={content.streetLabel}
               listLabel={content.suggestionsLabel}

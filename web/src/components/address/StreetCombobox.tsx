@@ -1,32 +1,25 @@
-import { useContext, useEffect, useRef, useState, type Key } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  ComboBox,
-  ComboBoxStateContext,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from 'react-aria-components';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { searchAddresses, shouldSuggest, type AddressSuggestion } from '../../lib/address';
+import { useContext, useEffect, useRef, type Key, type Ref } from 'react';
+import { ComboBox, ComboBoxStateContext, FieldError, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import type { AddressSuggestion } from '../../lib/address';
 
-export const SUGGEST_DELAY_MS = 300;
-
-/** Opens the list when new suggestions arrive after the user typed (async results). */
+/**
+ * Opens the list when new suggestions arrive after the user typed (async results). Results
+ * there when this field took over from `StreetField`'s plain one with typed text are
+ * new until the field is focused (the focus it takes over comes right after it is drawn).
+ */
 function OpenOnResults({ version, count, typed }: { version: number; count: number; typed: boolean }) {
   const state = useContext(ComboBoxStateContext);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const seen = useRef(version);
+  const seen = useRef(typed && count > 0 ? -1 : version);
+  const focused = state?.isFocused ?? false;
   useEffect(() => {
     if (version === seen.current) return;
-    seen.current = version;
     const s = stateRef.current;
+    if (seen.current === -1 && !s?.isFocused) return;
+    seen.current = version;
     if (s && typed && count > 0 && !s.isOpen && s.isFocused) s.open(null, 'input');
-  }, [version, count, typed]);
+  }, [version, count, typed, focused]);
   return null;
 }
 
@@ -36,38 +29,31 @@ export interface StreetComboboxProps {
   value: string;
   error?: string;
   name: string;
+  /** What the customer typed. */
   onChange: (value: string) => void;
   onBlur: () => void;
   onPick: (suggestion: AddressSuggestion) => void;
+  /** The suggestions to offer for `value` (`StreetField`'s `useStreetSuggestions`), at most 5. */
+  suggestions: AddressSuggestion[];
+  /** Changes when new suggestions arrived. */
+  version: number;
+  /** The customer typed since the last pick. */
+  typed: boolean;
+  /** The input element (`StreetField` moves the focus and caret of its plain field to it). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
- * The street field: free text with suggestions from `searchAddresses` after a 300 ms pause when
- * the text has more than one non-space character (seed 000 §5); arrow keys move, Enter picks,
- * Escape closes.
+ * The street field with its suggestions (seed 000 §2, §5), drawn by `StreetField` once this
+ * module is loaded: arrow keys move, Enter picks, Escape closes; the list opens when
+ * suggestions for typed text arrive while the field has the focus.
  */
-export function StreetCombobox({ label, listLabel, value, error, name, onChange, onBlur, onPick }: StreetComboboxProps) {
-  const debounced = useDebouncedValue(value, SUGGEST_DELAY_MS);
-  const [typed, setTyped] = useState(false);
-  const picked = useRef<string | null>(null);
-  const enabled = shouldSuggest(debounced) && debounced !== picked.current;
-  const query = useQuery({
-    queryKey: ['addressSuggestions', debounced],
-    queryFn: ({ signal }) => searchAddresses(debounced, signal),
-    enabled,
-    retry: false,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
-  const suggestions = shouldSuggest(value) && typed ? (query.data?.suggestions ?? []) : [];
+export function StreetCombobox({ label, listLabel, value, error, name, onChange, onBlur, onPick, suggestions, version, typed, inputRef }: StreetComboboxProps) {
   const items = suggestions.map((s, i) => ({ id: `${i}:${s.fullAddress}`, suggestion: s }));
 
   const select = (key: Key | null) => {
     const item = items.find((i) => i.id === key);
-    if (!item) return;
-    picked.current = item.suggestion.street;
-    setTyped(false);
-    onPick(item.suggestion);
+    if (item) onPick(item.suggestion);
   };
 
   return (
@@ -80,18 +66,13 @@ export function StreetCombobox({ label, listLabel, value, error, name, onChange,
       items={items}
       defaultFilter={() => true}
       isInvalid={Boolean(error)}
-      onInputChange={(text) => {
-        if (text !== value) {
-          if (text !== picked.current) setTyped(true);
-          onChange(text);
-        }
-      }}
+      onInputChange={onChange}
       onSelectionChange={select}
       onBlur={onBlur}
     >
       <Label className="field__label">{label}</Label>
-      <Input className="field__input" autoComplete="off" />
-      <OpenOnResults version={query.dataUpdatedAt} count={items.length} typed={typed} />
+      <Input ref={inputRef} className="field__input" autoComplete="off" />
+      <OpenOnResults version={version} count={items.length} typed={typed} />
       <FieldError className="field__error">{error}</FieldError>
       <Popover className="suggestions-popover" placement="bottom start">
         <ListBox className="suggestions" aria-label={listLabel}>

@@ -40,7 +40,7 @@ describe('move entry and date (seed 002 §2.8; seed 000 §2 move variant)', () =
     const app = renderApp('/en/move');
     await screen.findByRole('heading', { level: 1, name: enContent.merchantFlow.addressCheck.moveHeading });
     expect(screen.getByTestId('move-from')).toHaveTextContent('1200 Peachtree St, Apt 4');
-    await userEvent.type(screen.getByRole('combobox'), '77 Elm St');
+    await userEvent.type(await screen.findByRole('combobox'), '77 Elm St');
     await userEvent.type(screen.getByRole('textbox', { name: enContent.merchantFlow.addressCheck.zipLabel }), '30030');
     await userEvent.click(screen.getByRole('button', { name: enContent.merchantFlow.addressCheck.submit }));
     await screen.findByRole('heading', { level: 1, name: en.addressConfirmation.title });

@@ -46,7 +46,7 @@ describe('address check form', () => {
     const { user, onSubmit } = setup();
     const submit = screen.getByRole('button', { name: c.submit });
     expect(submit).toBeDisabled();
-    await user.type(screen.getByRole('combobox', { name: c.streetLabel }), '9 Elm St');
+    await user.type(await screen.findByRole('combobox', { name: c.streetLabel }), '9 Elm St');
     await user.type(screen.getByRole('textbox', { name: c.zipLabel }), '3030');
     expect(submit).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: c.zipLabel }), '9');
@@ -57,7 +57,7 @@ describe('address check form', () => {
 
   it('shows the content messages after the fields are left empty or invalid', async () => {
     const { user } = setup();
-    const street = screen.getByRole('combobox', { name: c.streetLabel });
+    const street = await screen.findByRole('combobox', { name: c.streetLabel });
     const zip = screen.getByRole('textbox', { name: c.zipLabel });
     await user.click(street);
     await user.click(zip);
@@ -79,7 +79,7 @@ describe('address check form', () => {
 describe('street suggestions', () => {
   it('asks only after a 300 ms pause and more than one non-space character', async () => {
     const { user } = setup();
-    const street = screen.getByRole('combobox', { name: c.streetLabel });
+    const street = await screen.findByRole('combobox', { name: c.streetLabel });
     await user.type(street, ' 1 ');
     await new Promise((r) => setTimeout(r, 450));
     expect(queries).toEqual([]);
@@ -90,7 +90,7 @@ describe('street suggestions', () => {
 
   it('arrow keys and Enter pick a suggestion that fills street, unit and zip', async () => {
     const { user } = setup();
-    const street = screen.getByRole('combobox', { name: c.streetLabel });
+    const street = await screen.findByRole('combobox', { name: c.streetLabel });
     await user.type(street, '1200 Pea');
     const listbox = await screen.findByRole('listbox');
     expect(listbox).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('street suggestions', () => {
 
   it('Escape closes the list', async () => {
     const { user } = setup();
-    const street = screen.getByRole('combobox', { name: c.streetLabel });
+    const street = await screen.findByRole('combobox', { name: c.streetLabel });
     await user.type(street, '1200 Pea');
     await screen.findByRole('listbox');
     await user.keyboard('{Escape}');

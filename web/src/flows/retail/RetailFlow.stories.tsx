@@ -4,7 +4,7 @@ import contentJson from '../../content/recordings/content.json';
 import type { MerchantFlow } from '../../content/hooks';
 import { recordingHandlers, type ContentRecording, type Recording } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
-import { planFor, waitForStage, walkRetail } from '../../testing/walk';
+import { planFor, streetComboboxLoaded, waitForStage, walkRetail } from '../../testing/walk';
 import type { Stage } from './routes';
 
 const content = contentJson as unknown as ContentRecording;
@@ -18,6 +18,8 @@ const mf = (locale: Locale) => content[locale].merchantFlow as MerchantFlow;
 const meta = {
   title: 'Retail/Starter-kit flow',
   component: StoryApp,
+  // the address check draws its street combobox from the start (the play functions use it)
+  loaders: [streetComboboxLoaded],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof StoryApp>;
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { Faq } from '../../../components/Faq';
+import { LazyModal } from '../../../components/LazyModal';
 import type { MerchantFlow } from '../../../content/hooks';
 
 export function ReadyToBuy({
@@ -34,28 +35,21 @@ export function ReadyToBuy({
       <h2>{content.faqHeading}</h2>
       <Faq items={content.faq} idPrefix="faq" />
 
-      <ModalOverlay className="modal-overlay" isDismissable isOpen={headsUpOpen} onOpenChange={setHeadsUpOpen}>
-        <Modal className="modal">
-          <Dialog className="dialog" data-testid="heads-up">
-            {({ close }) => (
-              <>
-                <div className="dialog__header">
-                  <Heading slot="title" level={2}>
-                    {content.headsUpTitle}
-                  </Heading>
-                  <Button className="dialog__x" aria-label={closeLabel} onPress={close}>
-                    <span aria-hidden="true">×</span>
-                  </Button>
-                </div>
-                <p>{content.headsUpBody}</p>
-                <Button className="button button--primary" onPress={close}>
-                  {content.headsUpClose}
-                </Button>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      {/* open on arrival; its code loads after the stage is drawn (`LazyModal`) */}
+      <LazyModal isOpen={headsUpOpen} onOpenChange={setHeadsUpOpen} dialog={{ 'data-testid': 'heads-up' }}>
+        <div className="dialog__header">
+          <Heading slot="title" level={2}>
+            {content.headsUpTitle}
+          </Heading>
+          <Button className="dialog__x" aria-label={closeLabel} onPress={() => setHeadsUpOpen(false)}>
+            <span aria-hidden="true">×</span>
+          </Button>
+        </div>
+        <p>{content.headsUpBody}</p>
+        <Button className="button button--primary" onPress={() => setHeadsUpOpen(false)}>
+          {content.headsUpClose}
+        </Button>
+      </LazyModal>
     </section>
   );
 }

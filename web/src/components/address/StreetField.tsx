@@ -1,0 +1,182 @@
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FieldError, Input, Label, TextField } from 'react-aria-components';
+import { searchAddresses, shouldSuggest, type AddressSuggestion } from '../../lib/address';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+
+/**
+ * The address check's street field, loaded progressively (issue 10, ARCHITECTURE.md "First
+ * load"): the first screen draws a plain React Aria `TextField` (same label, name, classes and
+ * size as the combobox, no list) and the combobox's code (`StreetCombobox`: React Aria's
+ * ComboBox, ListBox, collections and the Popover, about 34 KB on the wire) loads right after
+ * that screen is painted, or when the plain field gets the focus if an earlier load failed. The
+ * combobox then takes the plain field's place with its value (the form's), focus and caret.
+ * The suggestions' state lives here (`useStreetSuggestions`), so text typed in the plain field
+ * is asked for after the usual pause and its suggestions show once the combobox is there.
+ * Once loaded, every later street field (back from a notice, the move entry) is the combobox
+ * at once.
+ */
+
+export const SUGGEST_DELAY_MS = 300;
+
+/**
+ * Suggestions for the street `value` (seed 000 §5): asked for after a 300 ms pause when the
+ * text has more than one non-space character, shown only for text the customer typed (not a
+ * pick); `change` takes typed text, `pick` a chosen suggestion.
+ */
+export function useStreetSuggestions(value: string, onChange: (value: string) => void, onPick: (s: AddressSuggestion) => void) {
+  const debounced = useDebouncedValue(value, SUGGEST_DELAY_MS);
+  const [typed, setTyped] = useState(false);
+  const picked = useRef<string | null>(null);
+  const enabled = shouldSuggest(debounced) && debounced !== picked.current;
+  const query = useQuery({
+    queryKey: ['addressSuggestions', debounced],
+    queryFn: ({ signal }) => searchAddresses(debounced, signal),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+  return {
+    suggestions: shouldSuggest(value) && typed ? (query.data?.suggestions ?? []) : [],
+    version: query.dataUpdatedAt,
+    typed,
+    change: (text: string) => {
+      if (text === value) return;
+      if (text !== picked.current) setTyped(true);
+      onChange(text);
+    },
+    pick: (suggestion: AddressSuggestion) => {
+      picked.current = suggestion.street;
+      setTyped(false);
+      onPick(suggestion);
+    },
+  };
+}
+
+/** The street field's props: the form's value and handlers, the texts. */
+export interface StreetFieldProps {
+  label: string;
+  listLabel: string;
+  value: string;
+  error?: string;
+  name: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  onPick: (suggestion: AddressSuggestion) => void;
+}
+
+type Combobox = typeof import('./StreetCombobox');
+
+let loaded: Combobox | undefined;
+let loading: Promise<Combobox> | undefined;
+
+/** Loads the combobox's code once (again after a failure); resolves with its module. */
+export function loadStreetCombobox(): Promise<Combobox> {
+  loading ??= import('./StreetCombobox').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Runs `run` once the frame that shows the current commit is painted (the first screen is
+ * drawn before the combobox's code is asked for); returns its cancel.
+ */
+function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => void (timer = setTimeout(run, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/** Where the caret was in the plain field when the combobox replaced it (null: not focused). */
+type Handoff = { start: number | null; end: number | null; direction: 'forward' | 'backward' | 'none' } | null;
+
+export function StreetField(props: StreetFieldProps) {
+  const [combobox, setCombobox] = useState(loaded);
+  const suggestions = useStreetSuggestions(props.value, props.onChange, props.onPick);
+  const handoff = useRef<Handoff>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (combobox) return;
+    let live = true;
+    const cancel = afterPaint(() =>
+      loadStreetCombobox().then(
+        (module) => live && setCombobox(module),
+        () => undefined, // the plain field stays; its next focus tries again
+      ),
+    );
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [combobox]);
+
+  // the combobox is in the document now: the focus and caret the plain field had move to it
+  useLayoutEffect(() => {
+    const caret = handoff.current;
+    handoff.current = null;
+    if (!caret || !input.current) return;
+    input.current.focus();
+    input.current.setSelectionRange(caret.start, caret.end, caret.direction);
+  }, [combobox]);
+
+  const { suggestions: list, version, typed, change, pick } = suggestions;
+  if (combobox) {
+    return (
+      <combobox.StreetCombobox
+        {...props}
+        onChange={change}
+        onPick={pick}
+        suggestions={list}
+        version={version}
+        typed={typed}
+        inputRef={input}
+      />
+    );
+  }
+  return <PlainStreet {...props} onChange={change} handoff={handoff} />;
+}
+
+/** The street as a plain text field, drawn as the combobox draws it (closed, no suggestions). */
+function PlainStreet({ label, value, error, name, onChange, onBlur, handoff }: StreetFieldProps & { handoff: RefObject<Handoff> }) {
+  const input = useRef<HTMLInputElement>(null);
+  const leaving = useRef(false);
+  // runs as this field leaves, before its input leaves the document: note the focus and caret
+  useLayoutEffect(() => {
+    const element = input.current;
+    leaving.current = false;
+    return () => {
+      leaving.current = true;
+      const focused = element !== null && element === element.ownerDocument.activeElement;
+      handoff.current = focused
+        ? { start: element.selectionStart, end: element.selectionEnd, direction: element.selectionDirection ?? 'none' }
+        : null;
+    };
+  }, [handoff]);
+
+  return (
+    <TextField
+      className="field"
+      name={name}
+      value={value}
+      isInvalid={Boolean(error)}
+      onChange={onChange}
+      // leaving for the combobox is no blur: the field was not left (no "required" message)
+      onBlur={() => leaving.current || onBlur()}
+      onFocus={() => void loadStreetCombobox().catch(() => undefined)}
+    >
+      <Label className="field__label">{label}</Label>
+      <Input ref={input} className="field__input" autoComplete="off" />
+      <FieldError className="field__error">{error}</FieldError>
+    </TextField>
+  );
+}

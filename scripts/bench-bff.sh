@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The BFF hop (ARCHITECTURE.md "The BFF hop (issue 10)"): wrk -t2 -c50, 10 s per run, on a
 # content call and a retail call, each straight on the embedded simulators ("direct") and
-# through the BFF, interleaved, 3 rounds; prints every run and the median ratio per call.
+# through the BFF, interleaved, 3 rounds; prints every run (with the BFF process's CPU per
+# request, simulators included, and the load average) and the median ratio per call.
 # Exits non-zero when any request failed (non-2xx or socket error). A benchmark: not part of
 # scripts/test.sh. Knobs: BENCH_SECS (10), BENCH_ROUNDS (3), BENCH_CONNS (50), BENCH_THREADS (2),
 # BENCH_BFF (the binary, default target/release/bff: compare two builds).
@@ -51,42 +52,57 @@ for k in "${!URL[@]}"; do
   [ "$code" = 200 ] || { echo "$k: ${URL[$k]} answers $code"; exit 1; }
 done
 
-# One wrk run: prints "req/s errors p50_ms p99_ms".
+# CPU time of the BFF process so far (user + system, clock ticks): the simulators live in it.
+ticks() { awk '{ print $14 + $15 }' "/proc/$bff_pid/stat"; }
+hz=$(getconf CLK_TCK)
+
+# One wrk run: prints "req/s errors p50_ms p99_ms cpu_us_per_request" (the last: the BFF
+# process's CPU, simulators included, per request of the run).
 run() {
-  wrk -t"$THREADS" -c"$CONNS" -d"${1}s" --latency "${hdrs[@]}" "$2" | awk '
+  local t0 t1
+  t0=$(ticks)
+  wrk -t"$THREADS" -c"$CONNS" -d"${1}s" --latency "${hdrs[@]}" "$2" >"$work/wrk.out"
+  t1=$(ticks)
+  awk -v ticks=$((t1 - t0)) -v hz="$hz" '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0;
                      if (v ~ /s$/) return v * 1000; return v }
     /Requests\/sec/ { rps = $2 }
+    / requests in / { n = $1 }
     /Non-2xx/ { err += $NF }
     /Socket errors/ { gsub(",", ""); err += $4 + $6 + $8 + $10 }
     $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) }
-    END { printf "%.0f %d %.2f %.2f\n", rps, err, p50, p99 }'
+    END { printf "%.0f %d %.2f %.2f %.0f\n", rps, err, p50, p99, (n > 0 ? ticks * 1e6 / hz / n : 0) }' "$work/wrk.out"
 }
 
 echo "warm-up (2 s each)"
 for k in content/direct content/bff retail/direct retail/bff; do run 2 "${URL[$k]}" >/dev/null; done
 
-printf '\nwrk -t%s -c%s -d%ss, %s rounds, direct and via BFF interleaved\n' "$THREADS" "$CONNS" "$SECS" "$ROUNDS"
-printf '%-8s %5s %11s %11s %6s %7s %17s %17s\n' call round "direct r/s" "BFF r/s" ratio errors \
-  "direct p50/p99" "BFF p50/p99"
+printf '\nwrk -t%s -c%s -d%ss, %s rounds, direct and via BFF interleaved; load average %s\n' \
+  "$THREADS" "$CONNS" "$SECS" "$ROUNDS" "$(cut -d' ' -f1-3 /proc/loadavg)"
+# cpu: the BFF process's CPU per request (µs), direct / via BFF. On a busy machine the process
+# gets a share of the CPU whatever it runs, so the throughput ratio tends to the CPU ratio.
+printf '%-8s %5s %11s %11s %6s %7s %17s %17s %9s\n' call round "direct r/s" "BFF r/s" ratio errors \
+  "direct p50/p99" "BFF p50/p99" "cpu µs"
 total_err=0
-declare -A RATIOS=()
+declare -A RATIOS=() CPU_RATIOS=()
+med() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 for r in $(seq "$ROUNDS"); do
   for call in content retail; do
-    read -r d_rps d_err d_p50 d_p99 < <(run "$SECS" "${URL[$call/direct]}")
-    read -r b_rps b_err b_p50 b_p99 < <(run "$SECS" "${URL[$call/bff]}")
+    read -r d_rps d_err d_p50 d_p99 d_cpu < <(run "$SECS" "${URL[$call/direct]}")
+    read -r b_rps b_err b_p50 b_p99 b_cpu < <(run "$SECS" "${URL[$call/bff]}")
     ratio=$(awk -v b="$b_rps" -v d="$d_rps" 'BEGIN { printf "%.2f", (d > 0 ? b / d : 0) }')
     RATIOS[$call]="${RATIOS[$call]:-} $ratio"
+    CPU_RATIOS[$call]="${CPU_RATIOS[$call]:-} $(awk -v b="$b_cpu" -v d="$d_cpu" 'BEGIN { printf "%.2f", (b > 0 ? d / b : 0) }')"
     total_err=$((total_err + d_err + b_err))
-    printf '%-8s %5s %11s %11s %6s %7s %17s %17s\n' "$call" "$r" "$d_rps" "$b_rps" "$ratio" \
-      "$((d_err + b_err))" "$d_p50/$d_p99 ms" "$b_p50/$b_p99 ms"
+    printf '%-8s %5s %11s %11s %6s %7s %17s %17s %9s\n' "$call" "$r" "$d_rps" "$b_rps" "$ratio" \
+      "$((d_err + b_err))" "$d_p50/$d_p99 ms" "$b_p50/$b_p99 ms" "$d_cpu/$b_cpu"
   done
 done
 
 echo
 for call in content retail; do
-  med=$(tr ' ' '\n' <<<"${RATIOS[$call]}" | grep . | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-  printf 'median ratio %-8s %s  (goal >= 0.45)\n' "$call" "$med"
+  printf 'median ratio %-8s %s  (goal >= 0.45); CPU per request direct / via BFF %s\n' "$call" \
+    "$(med "${RATIOS[$call]}")" "$(med "${CPU_RATIOS[$call]}")"
 done
-echo "errors: $total_err"
+echo "errors: $total_err; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$total_err" = 0 ]

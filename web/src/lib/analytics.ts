@@ -102,15 +102,26 @@ function messageOf(error: CallFailure): string | undefined {
   return undefined;
 }
 
-/** The `apiError` event of a failed BFF call: its operation, error code and message when known. */
+/** Failures already reported: a failure is one `apiError`, whoever reports it first. */
+const reported = new WeakSet<object>();
+
+/**
+ * The `apiError` event of a failed BFF call: its operation, error code and message when known;
+ * once per failure (the page showing it and `SessionErrors`, which leaves the page on a session
+ * error before the page may have drawn it, can both report the same one).
+ */
 export function trackCallFailure(error: unknown, fallbackCall: string): void {
+  if (typeof error === 'object' && error !== null) {
+    if (reported.has(error)) return;
+    reported.add(error);
+  }
   if (error instanceof CallFailure) {
     const errorMessage = messageOf(error);
     track({ event: 'apiError', call: error.call, errorCode: error.errorCode, ...(errorMessage ? { errorMessage } : {}) });
   } else track({ event: 'apiError', call: fallbackCall, errorCode: 'UNKNOWN' });
 }
 
-/** The `apiError` of `failure` (a failed query of a page), once per failure. */
+/** The `apiError` of `failure` (a failed query of a page). */
 export function useCallFailureTracking(failure: unknown, fallbackCall: string): void {
   useEffect(() => {
     if (failure) trackCallFailure(failure, fallbackCall);

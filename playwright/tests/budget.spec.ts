@@ -17,7 +17,9 @@ const TARGET = 130 * 1024;
 // handoff 118.0/118.2, dashboard 133.5/134.5 (signed in as owner-one), refill 153.1/154.0,
 // reconnect 131.2/132.2 (the deactivated owner), litepay 153.5/154.4 (no sign-in); each ceiling
 // about 1.5 KB above the larger figure. The history of each figure is in ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 174 * 1024, buy: 153 * 1024, handoff: 120 * 1024, dashboard: 136 * 1024, refill: 156 * 1024, reconnect: 134 * 1024, litepay: 156 * 1024 };
+// Since each flow's page carries only its sections of `account-dashboard`: dashboard
+// 129.8/130.2, refill 149.4/149.9, reconnect 126.5/126.8, litepay 149.5/150.2.
+const CEILING: Record<string, number> = { dollargeneral: 174 * 1024, buy: 153 * 1024, handoff: 120 * 1024, dashboard: 132 * 1024, refill: 152 * 1024, reconnect: 128 * 1024, litepay: 152 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

@@ -18,7 +18,7 @@ const TARGET = 130 * 1024;
 // handoff 118.2/118.4, dashboard 133.7/134.7 (signed in as owner-one), refill 149.6/150.5,
 // reconnect 130.1/131.0 (the deactivated owner), litepay 151.9/152.9 (no sign-in); each ceiling
 // about 1.5 KB above the larger figure. The history of each figure is in ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 142 * 1024, buy: 130 * 1024, handoff: 120 * 1024, dashboard: 136 * 1024, refill: 152 * 1024, reconnect: 133 * 1024, litepay: 155 * 1024 };
+const CEILING: Record<string, number> = { dollargeneral: 142 * 1024, buy: 130 * 1024, handoff: 120 * 1024, dashboard: 132 * 1024, refill: 152 * 1024, reconnect: 128 * 1024, litepay: 152 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

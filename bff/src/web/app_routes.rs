@@ -8,10 +8,14 @@ use serde::Deserialize;
 /// A content bundle a page reads first (`web/src/lib/flows.ts` `ContentNeed`).
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
 pub struct ContentNeed {
-    /// `merchant-flow`, `dictionary`, `buyflow`, `cart` or `all`.
+    /// `merchant-flow`, `dictionary`, `buyflow`, `cart`, `all`, `account-dashboard`, ...
     pub area: String,
     /// `page`: the page's language; `en`: always English.
     pub lang: String,
+    /// Only these top-level sections of the bundle (`account-dashboard`'s `refill`,
+    /// `payments`, ...); absent: the whole bundle.
+    #[serde(default)]
+    pub sections: Option<Vec<String>>,
 }
 
 /// One flow below `/{locale}/{base}`.

@@ -10,9 +10,14 @@
 //!   first paint (no layout shift when they arrive);
 //! - the content bundles the first screen reads, in `<script type="application/json"
 //!   id="pp-content">` (`{ "<locale>": { "<area>": bundle } }`), fetched from the content
-//!   service as the content calls do (harness scenario included), so the first screen waits
-//!   for neither `/token` nor a content call. A bundle that fails or takes longer than
-//!   [`CONTENT_WAIT`] is left out and the app asks for it itself.
+//!   service as the content calls do (harness scenario included, through the content cache),
+//!   so the first screen waits for neither `/token` nor a content call. A bundle of which the
+//!   flow declared only some top-level sections (`ContentNeed::sections`) is written as those
+//!   sections alone, keyed by section, under `"<area>:sections"` ([`SECTIONS_SUFFIX`]), never
+//!   under the area's own key (which always holds a whole bundle):
+//!   `{ "es": { "all": {..}, "account-dashboard:sections": { "refill": {..}, "payments": {..} } } }`.
+//!   A bundle that fails or takes longer than [`CONTENT_WAIT`] is left out and the app asks for
+//!   it itself.
 
 use std::{path::PathBuf, sync::Arc, time::Duration};
 
@@ -62,6 +67,26 @@ pub fn badge_script(routes: &AppRoutes) -> Option<String> {
 
 /// Id of the inline content element (`web/src/content/hooks.ts` `INLINE_CONTENT_ID`).
 pub const INLINE_CONTENT_ID: &str = "pp-content";
+
+/// Suffix of the inline key of a bundle written in part: `"<area>:sections"` holds
+/// `{ "<section>": value }` of the sections the page's flow declared
+/// (`web/src/content/accountDashboard.ts` `inlineSections`).
+pub const SECTIONS_SUFFIX: &str = ":sections";
+
+/// The `sections` of `bundle` (top-level keys of a JSON object), keyed by section; a section
+/// the bundle lacks is left out (the app then asks for the whole bundle).
+pub fn select_sections(bundle: Value, sections: &[&str]) -> Value {
+    let Value::Object(mut all) = bundle else {
+        return Value::Object(Map::new());
+    };
+    let mut out = Map::new();
+    for &section in sections {
+        if let Some(v) = all.remove(section) {
+            out.insert(section.to_owned(), v);
+        }
+    }
+    Value::Object(out)
+}
 
 /// Starts `GET /token` with the page; the app's own `GET /token` (same URL, mode and
 /// credentials) takes this answer instead of asking again.
@@ -134,7 +159,8 @@ impl Pages {
         }
     }
 
-    /// `{ "<locale>": { "<area>": bundle } }` of `needs`, leaving out what failed or was late.
+    /// `{ "<locale>": { "<area>": bundle, "<area>:sections": { "<section>": value } } }` of
+    /// `needs`, leaving out what failed or was late.
     async fn content(
         &self,
         req: &Request,
@@ -143,36 +169,69 @@ impl Pages {
     ) -> Map<String, Value> {
         let ctx = ScenarioSel::from_headers(self.state.config.harness(), req.headers())
             .ctx(tracking_from_header(req));
-        let mut wanted: Vec<(&str, &str)> = Vec::new();
-        for need in needs {
-            let lang = if need.lang == "en" { "en" } else { locale };
-            if !wanted.contains(&(lang, need.area.as_str())) {
-                wanted.push((lang, need.area.as_str()));
-            }
-        }
-        let fetches = wanted.iter().map(|&(lang, area)| {
+        let wanted = wanted_bundles(locale, needs);
+        let fetches = wanted.iter().map(|(lang, area, _)| {
             let ctx = &ctx;
             async move {
-                let l = if lang == "es" { Lang::Es } else { Lang::En };
+                let l = if *lang == "es" { Lang::Es } else { Lang::En };
                 let got = tokio::time::timeout(
                     CONTENT_WAIT,
                     bundle::<Value>(&self.state.clients, ctx, l, SITE, area),
                 )
                 .await;
-                (lang, area, got.ok().and_then(Result::ok))
+                got.ok().and_then(Result::ok)
             }
         });
         let mut out = Map::new();
-        for (lang, area, value) in join_all(fetches).await {
-            if let Some(value) = value {
-                out.entry(lang)
-                    .or_insert_with(|| Value::Object(Map::new()))
-                    .as_object_mut()
-                    .map(|m| m.insert(area.to_owned(), value));
-            }
+        for ((lang, area, sections), value) in wanted.iter().zip(join_all(fetches).await) {
+            let Some(value) = value else { continue };
+            let (key, value) = match sections {
+                None => ((*area).to_owned(), value),
+                Some(sections) => (
+                    format!("{area}{SECTIONS_SUFFIX}"),
+                    select_sections(value, sections),
+                ),
+            };
+            out.entry(*lang)
+                .or_insert_with(|| Value::Object(Map::new()))
+                .as_object_mut()
+                .map(|m| m.insert(key, value));
         }
         out
     }
+}
+
+/// One bundle a page carries: (language, area, `None` for the whole bundle or the sections).
+type Wanted<'a> = (&'a str, &'a str, Option<Vec<&'a str>>);
+
+/// The bundles of `needs` in `locale`, each once: two needs of one bundle carry the union of
+/// their sections, or the whole bundle when either asks for it.
+fn wanted_bundles<'a>(locale: &'a str, needs: &'a [ContentNeed]) -> Vec<Wanted<'a>> {
+    let mut wanted: Vec<Wanted<'a>> = Vec::new();
+    for need in needs {
+        let lang = if need.lang == "en" { "en" } else { locale };
+        let sections: Option<Vec<&str>> = need
+            .sections
+            .as_ref()
+            .map(|s| s.iter().map(String::as_str).collect());
+        match wanted
+            .iter_mut()
+            .find(|(l, a, _)| *l == lang && *a == need.area)
+        {
+            None => wanted.push((lang, need.area.as_str(), sections)),
+            Some((_, _, have)) => match (have.as_mut(), sections) {
+                (Some(have), Some(more)) => {
+                    for s in more {
+                        if !have.contains(&s) {
+                            have.push(s);
+                        }
+                    }
+                }
+                _ => *have = None,
+            },
+        }
+    }
+    wanted
 }
 
 /// What a page adds to `index.html`.
@@ -289,6 +348,57 @@ mod tests {
         )
         .unwrap();
         assert_eq!(badge_script(&without), None);
+    }
+
+    fn need(area: &str, lang: &str, sections: Option<&[&str]>) -> ContentNeed {
+        ContentNeed {
+            area: area.into(),
+            lang: lang.into(),
+            sections: sections.map(|s| s.iter().map(|&x| x.to_owned()).collect()),
+        }
+    }
+
+    #[test]
+    fn a_bundle_is_fetched_once_with_the_union_of_its_sections_or_whole() {
+        let needs = [
+            need("all", "page", None),
+            need("account-dashboard", "page", Some(&["refill", "payments"])),
+            need("account-dashboard", "page", Some(&["payments", "moving"])),
+            need("buyflow", "en", None),
+        ];
+        assert_eq!(
+            wanted_bundles("es", &needs),
+            vec![
+                ("es", "all", None),
+                (
+                    "es",
+                    "account-dashboard",
+                    Some(vec!["refill", "payments", "moving"])
+                ),
+                ("en", "buyflow", None),
+            ]
+        );
+        let whole = [
+            need("account-dashboard", "page", Some(&["refill"])),
+            need("account-dashboard", "page", None),
+        ];
+        assert_eq!(
+            wanted_bundles("en", &whole),
+            vec![("en", "account-dashboard", None)]
+        );
+    }
+
+    #[test]
+    fn only_the_declared_sections_are_kept() {
+        let bundle = serde_json::json!({ "refill": { "a": 1 }, "payments": [2], "moving": "m" });
+        assert_eq!(
+            select_sections(bundle, &["payments", "refill", "absent"]),
+            serde_json::json!({ "payments": [2], "refill": { "a": 1 } })
+        );
+        assert_eq!(
+            select_sections(serde_json::json!("text"), &["refill"]),
+            serde_json::json!({})
+        );
     }
 
     #[test]

@@ -61,15 +61,18 @@ const contentOptions = { staleTime: Infinity, gcTime: Infinity, placeholderData:
 /** Id of the `<script type="application/json">` the BFF writes the page's content into. */
 export const INLINE_CONTENT_ID = 'pp-content';
 
+/**
+ * What the BFF writes into `#pp-content` (`bff/src/web/pages.rs`): per locale, whole bundles by
+ * area, and under `"<area>:sections"` only some top-level sections of a bundle, keyed by section
+ * (a flow that reads a few sections of `account-dashboard`; ARCHITECTURE.md "First load"):
+ * `{ "es": { "all": {..}, "dictionary": {..}, "account-dashboard:sections": { "refill": {..} } } }`.
+ * A partial bundle is never under the area's own key, so no reader takes it for the whole;
+ * `web/src/content/accountDashboard.ts` reads the sections.
+ */
 type InlineContent = Partial<Record<Locale, Partial<Record<string, unknown>>>>;
 let inline: InlineContent | undefined;
 
-/**
- * A content bundle the BFF wrote into the page (`{ "<locale>": { "<area>": bundle } }`), so the
- * first screen needs no content call; `undefined` when absent (tests, Storybook, a content
- * failure at page load), and the call is made as before.
- */
-export function inlineContent<T>(area: string, locale: Locale): T | undefined {
+function inlineOf(locale: Locale): Partial<Record<string, unknown>> | undefined {
   if (inline === undefined) {
     const text = typeof document === 'undefined' ? null : document.getElementById(INLINE_CONTENT_ID)?.textContent;
     try {
@@ -78,7 +81,21 @@ export function inlineContent<T>(area: string, locale: Locale): T | undefined {
       inline = {};
     }
   }
-  return inline[locale]?.[area] as T | undefined;
+  return inline[locale];
+}
+
+/**
+ * A content bundle the BFF wrote into the page (`{ "<locale>": { "<area>": bundle } }`), so the
+ * first screen needs no content call; `undefined` when absent (tests, Storybook, a content
+ * failure at page load), and the call is made as before.
+ */
+export function inlineContent<T>(area: string, locale: Locale): T | undefined {
+  return inlineOf(locale)?.[area] as T | undefined;
+}
+
+/** Reads `#pp-content` again on next use (tests: each writes its own page; files share modules). */
+export function forgetInlineContent() {
+  inline = undefined;
 }
 
 function contentQuery<T>(area: string, locale: Locale, fetch: (locale: Locale) => Promise<T>) {

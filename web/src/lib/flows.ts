@@ -1,3 +1,4 @@
+import type { Schemas } from '../api/client';
 import type { Locale } from './locale';
 
 /**
@@ -31,9 +32,32 @@ export type ContentArea = 'merchant-flow' | 'dictionary' | 'buyflow' | 'cart' | 
  * English (the footer, seed 000 §2). The BFF writes these into the page's HTML, so the first
  * screen does not wait for the app, then `/token`, then content (ARCHITECTURE.md "First load").
  */
-export interface ContentNeed {
-  readonly area: ContentArea;
+export type ContentNeed = WholeBundleNeed | AccountDashboardNeed;
+
+interface WholeBundleNeed {
+  readonly area: Exclude<ContentArea, 'account-dashboard'>;
   readonly lang: 'page' | 'en';
+}
+
+/** A top-level section of the `account-dashboard` bundle (`refill`, `payments`, ...). */
+export type AccountDashboardSection = keyof Schemas['AccountDashboard'];
+
+/**
+ * The `account-dashboard` bundle, or only its `sections` (the BFF then writes those alone into
+ * the page, ARCHITECTURE.md "First load"): the bundle is 22 to 24 KB and each flow reads a few
+ * of its sections. A flow declares its need once, with [`accountDashboardNeed`], and its
+ * content hook reads the same need (`web/src/content/accountDashboard.ts`).
+ */
+export interface AccountDashboardNeed<K extends AccountDashboardSection = AccountDashboardSection> {
+  readonly area: 'account-dashboard';
+  readonly lang: 'page';
+  /** Only these sections; none: the whole bundle. */
+  readonly sections?: readonly K[];
+}
+
+/** The `sections` of the `account-dashboard` bundle, in the page's language. */
+export function accountDashboardNeed<const K extends AccountDashboardSection>(sections: readonly K[]): AccountDashboardNeed<K> & { readonly sections: readonly K[] } {
+  return { area: 'account-dashboard', lang: 'page', sections };
 }
 
 /** What the merchant shell itself reads: the dictionary (header) and the English footer. */

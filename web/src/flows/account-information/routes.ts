@@ -1,4 +1,4 @@
-import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * `/{locale}/dashboard/account-information` (seed 001 §2 routes, "Account info card",
@@ -9,9 +9,12 @@ export const accountInformationPages = [{ id: 'account-information', path: '' }]
 
 export type AccountInformationPageDef = PageDef<(typeof accountInformationPages)[number]['id']>;
 
+/** The section of `account-dashboard` the page reads (the page carries only it). */
+export const accountInformationContent = accountDashboardNeed(['accountInformation']);
+
 export const accountInformationFlow: FlowDef<'account-information'> = {
   base: 'dashboard/account-information',
-  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  firstContent: [...accountShellContent, accountInformationContent],
   flowType: 'account|prepaid',
   shell: 'own',
   pages: accountInformationPages,

@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Schemas } from '../../api/client';
-import { accountDashboardQuery, type AccountDashboardContent } from '../../content/accountDashboard';
+import { useAccountDashboardSections, type AccountDashboardSections } from '../../content/accountDashboard';
 import type { Locale } from '../../lib/locale';
+import { dashboardContent } from './routes';
 
-/** The dashboard's texts (`GET /-/api/{site}/account-dashboard`, en/es; seed 001 §3). */
-export type DashboardContent = AccountDashboardContent;
+/** The dashboard's texts: its sections of `account-dashboard` (en/es; seed 001 §3). */
+export type DashboardContent = AccountDashboardSections<(typeof dashboardContent.sections)[number]>;
 export type ServicesContent = DashboardContent['services'];
 export type HelpfulLinkId = Schemas['HelpfulLinkId'];
 
-/** The dashboard content of the locale (the shared `account-dashboard` bundle query). */
+/** The dashboard's sections (`dashboardContent`), from the page or the one `account-dashboard` bundle query. */
 export function useDashboardContent(locale: Locale) {
-  return useQuery(accountDashboardQuery(locale));
+  return useAccountDashboardSections(locale, dashboardContent);
 }

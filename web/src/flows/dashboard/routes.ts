@@ -1,4 +1,4 @@
-import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * `/{locale}/dashboard` (seed 001 §2 "Dashboard"), its service detail pages (seed 001 §2
@@ -18,10 +18,32 @@ export type DashboardPageDef = PageDef<DashboardPageId>;
 /** The service detail pages. */
 export type DetailPageId = Exclude<DashboardPageId, 'dashboard' | 'notifications'>;
 
+/**
+ * The sections of `account-dashboard` the dashboard's pages read (the page carries only these):
+ * not the other flows' pages (`payments`, `refill`, `moving`, `reconnect`, `litepay`,
+ * `accountInformation`).
+ */
+export const dashboardContent = accountDashboardNeed([
+  'pageTitle',
+  'loading',
+  'services',
+  'autoRefill',
+  'acp',
+  'promos',
+  'moveCancelled',
+  'reconnectFaq',
+  'helpfulLinks',
+  'resetRouter',
+  'welcomeTour',
+  'activationNeeded',
+  'detail',
+  'notifications',
+]);
+
 /** The dashboard, drawn in the signed-in shell (`AccountShell`) by its own screen. */
 export const dashboardFlow: FlowDef<DashboardPageId> = {
   base: 'dashboard',
-  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  firstContent: [...accountShellContent, dashboardContent],
   flowType: 'account|prepaid',
   shell: 'own',
   pages: dashboardPages,

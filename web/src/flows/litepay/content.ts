@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Schemas } from '../../api/client';
-import { accountDashboardQuery } from '../../content/accountDashboard';
+import { useAccountDashboardSections } from '../../content/accountDashboard';
 import type { Locale } from '../../lib/locale';
+import { litepayContent } from './routes';
 
 /** What the quick refill pages read: the `litepay` section and the card texts of `payments`. */
 export interface LitepayTexts {
@@ -9,7 +9,7 @@ export interface LitepayTexts {
   payments: Schemas['PaymentsTexts'];
 }
 
-/** Both sections of the shared `account-dashboard` bundle query (seed 002 §7.1 content, en/es). */
+/** Both sections (`litepayContent`; seed 002 §7.1 content, en/es), from the page or the one bundle query. */
 export function useLitepayContent(locale: Locale) {
-  return useQuery({ ...accountDashboardQuery(locale), select: (d): LitepayTexts => ({ litepay: d.litepay, payments: d.payments }) });
+  return useAccountDashboardSections<'litepay' | 'payments', LitepayTexts>(locale, litepayContent);
 }

@@ -1,4 +1,4 @@
-import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * The quick refill without sign-in (seed 002 §2.1 routes `litepay`, `litepay/refill`,
@@ -7,10 +7,13 @@ import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows
 export type LitepayPageId = 'entry' | 'refill' | 'order-confirmation';
 export type LitepayPageDef = PageDef<LitepayPageId>;
 
+/** The sections of `account-dashboard` the quick refill pages read (the page carries only these). */
+export const litepayContent = accountDashboardNeed(['litepay', 'payments']);
+
 export const litepayFlow: FlowDef<LitepayPageId> = {
   base: 'litepay',
   // the shell reads `all` and the dictionary, the page the `litepay` and `payments` sections
-  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  firstContent: [...accountShellContent, litepayContent],
   flowType: 'litepayrefillflow|prepaid',
   shell: 'own',
   pages: [

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Schemas } from '../../api/client';
-import { accountDashboardQuery } from '../../content/accountDashboard';
+import { useAccountDashboardSections } from '../../content/accountDashboard';
 import type { Locale } from '../../lib/locale';
 import type { RefillTexts } from '../refill/content';
+import { moveContent } from './routes';
 
 export type MovingContent = Schemas['MovingTexts'];
 
@@ -11,7 +11,7 @@ export interface MoveTexts extends RefillTexts {
   moving: MovingContent;
 }
 
-/** The sections of the shared `account-dashboard` bundle query. */
+/** The three sections (`moveContent`), from the page or the one `account-dashboard` bundle query. */
 export function useMoveContent(locale: Locale) {
-  return useQuery({ ...accountDashboardQuery(locale), select: (d): MoveTexts => ({ moving: d.moving, refill: d.refill, payments: d.payments }) });
+  return useAccountDashboardSections<'moving' | 'refill' | 'payments', MoveTexts>(locale, moveContent);
 }

@@ -1,4 +1,4 @@
-import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * The move pages (seed 002 §2.1 route table "Move", §2.8, §4.4; issue 13 "Move"): one flow,
@@ -22,9 +22,16 @@ export type MovePageId =
 export type MoveProgressTitle = 'refillRequired' | 'payment' | 'review' | 'confirmation';
 export type MovePageDef = PageDef<MovePageId, MoveProgressTitle>;
 
+/**
+ * The sections of `account-dashboard` the move pages read (the page carries only these): one
+ * screen draws every page of the flow, and a page can be entered directly (a reload on a refill
+ * step), so each page's first screen may need all three.
+ */
+export const moveContent = accountDashboardNeed(['moving', 'refill', 'payments']);
+
 export const moveFlow: FlowDef<MovePageId, MoveProgressTitle> = {
   base: 'move',
-  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }, { area: 'merchant-flow', lang: 'page' }],
+  firstContent: [...accountShellContent, moveContent, { area: 'merchant-flow', lang: 'page' }],
   flowType: 'refillmoveflow|prepaid',
   shell: 'own',
   pages: [

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Schemas } from '../../api/client';
-import { accountDashboardQuery } from '../../content/accountDashboard';
+import { useAccountDashboardSections } from '../../content/accountDashboard';
 import type { Locale } from '../../lib/locale';
+import { paymentsContent } from './routes';
 
 export type PaymentsContent = Schemas['PaymentsTexts'];
 
-/** The `payments` section of the shared `account-dashboard` bundle query (one fetch with the dashboard's). */
+/** The `payments` section (`paymentsContent`), from the page or the one `account-dashboard` bundle query. */
 export function usePaymentsContent(locale: Locale) {
-  return useQuery({ ...accountDashboardQuery(locale), select: (d) => d.payments });
+  return useAccountDashboardSections(locale, paymentsContent, (d) => d.payments);
 }

@@ -1,4 +1,4 @@
-import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * The payment pages below the dashboard (seed 001 §2 routes: `/{locale}/dashboard/edit-payment`,
@@ -9,10 +9,13 @@ import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows
 export type PaymentsPageId = 'edit-payment' | 'auto-refill' | 'payment-history';
 export type PaymentsPageDef = PageDef<PaymentsPageId>;
 
+/** The section of `account-dashboard` the payment pages read (the page carries only it). */
+export const paymentsContent = accountDashboardNeed(['payments']);
+
 function onePage(id: PaymentsPageId): FlowDef<PaymentsPageId> {
   return {
     base: `dashboard/${id}`,
-    firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+    firstContent: [...accountShellContent, paymentsContent],
     flowType: 'account|prepaid',
     shell: 'own',
     pages: [{ id, path: '' }],

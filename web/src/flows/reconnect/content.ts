@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Schemas } from '../../api/client';
-import { accountDashboardQuery } from '../../content/accountDashboard';
+import { useAccountDashboardSections } from '../../content/accountDashboard';
 import type { Locale } from '../../lib/locale';
+import { reconnectContent } from './routes';
 
 export type ReconnectContent = Schemas['ReconnectTexts'];
 
@@ -11,7 +11,7 @@ export interface ReconnectTexts {
   payments: Schemas['PaymentsTexts'];
 }
 
-/** Both sections of the shared `account-dashboard` bundle query. */
+/** Both sections (`reconnectContent`), from the page or the one `account-dashboard` bundle query. */
 export function useReconnectContent(locale: Locale) {
-  return useQuery({ ...accountDashboardQuery(locale), select: (d): ReconnectTexts => ({ reconnect: d.reconnect, payments: d.payments }) });
+  return useAccountDashboardSections<'reconnect' | 'payments', ReconnectTexts>(locale, reconnectContent);
 }

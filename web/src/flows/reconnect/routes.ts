@@ -1,4 +1,4 @@
-import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * The reconnect page (seed 002 §2.1 route `reconnect`, §2.10): one page, the three steps,
@@ -7,9 +7,12 @@ import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows
 export type ReconnectPageId = 'steps';
 export type ReconnectPageDef = PageDef<ReconnectPageId>;
 
+/** The sections of `account-dashboard` the reconnect page reads (the page carries only these). */
+export const reconnectContent = accountDashboardNeed(['reconnect', 'payments']);
+
 export const reconnectFlow: FlowDef<ReconnectPageId> = {
   base: 'reconnect',
-  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  firstContent: [...accountShellContent, reconnectContent],
   flowType: 'reconnectflow|prepaid',
   shell: 'own',
   pages: [{ id: 'steps', path: '' }],

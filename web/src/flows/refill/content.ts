@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Schemas } from '../../api/client';
-import { accountDashboardQuery } from '../../content/accountDashboard';
+import { useAccountDashboardSections } from '../../content/accountDashboard';
 import type { Locale } from '../../lib/locale';
+import { refillContent } from './routes';
 
 export type RefillContent = Schemas['RefillTexts'];
 export type PaymentsContent = Schemas['PaymentsTexts'];
@@ -12,9 +12,9 @@ export interface RefillTexts {
   payments: PaymentsContent;
 }
 
-/** Both sections of the shared `account-dashboard` bundle query (one fetch with the dashboard's). */
+/** Both sections (`refillContent`), from the page or the one `account-dashboard` bundle query. */
 export function useRefillContent(locale: Locale) {
-  return useQuery({ ...accountDashboardQuery(locale), select: (d): RefillTexts => ({ refill: d.refill, payments: d.payments }) });
+  return useAccountDashboardSections<'refill' | 'payments', RefillTexts>(locale, refillContent);
 }
 
 /** A product's name by code, never the code itself (ARCHITECTURE.md "Languages"). */

@@ -1,4 +1,4 @@
-import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 import type { RefillContent } from './content';
 
 /**
@@ -10,9 +10,12 @@ export type RefillPageId = 'customize' | 'payment' | 'review' | 'confirmation';
 export type RefillProgressTitle = Exclude<keyof RefillContent['progress'], 'value'>;
 export type RefillPageDef = PageDef<RefillPageId, RefillProgressTitle>;
 
+/** The sections of `account-dashboard` the refill pages read (the page carries only these). */
+export const refillContent = accountDashboardNeed(['refill', 'payments']);
+
 export const refillFlow: FlowDef<RefillPageId, RefillProgressTitle> = {
   base: 'refill',
-  firstContent: [...accountShellContent, { area: 'account-dashboard', lang: 'page' }],
+  firstContent: [...accountShellContent, refillContent],
   flowType: 'refillflow|prepaid',
   shell: 'own',
   pages: [

@@ -17,7 +17,7 @@
 //!   under the area's own key (which always holds a whole bundle):
 //!   `{ "es": { "all": {..}, "account-dashboard:sections": { "refill": {..}, "payments": {..} } } }`.
 //!   A bundle that fails or takes longer than [`CONTENT_WAIT`] is left out and the app asks for
-//!   it itself.
+//!   it itself; a late one still lands in the content cache, for the pages after.
 
 use std::{path::PathBuf, sync::Arc, time::Duration};
 
@@ -171,15 +171,18 @@ impl Pages {
             .ctx(tracking_from_header(req));
         let wanted = wanted_bundles(locale, needs);
         let fetches = wanted.iter().map(|(lang, area, _)| {
-            let ctx = &ctx;
+            let l = if *lang == "es" { Lang::Es } else { Lang::En };
+            // its own task: a fetch the page stops waiting for still completes and fills the
+            // content cache, so the next page carries the bundle (a cold, loaded instance
+            // would otherwise miss the wait again and again)
+            let (clients, ctx, area) = (self.state.clients.clone(), ctx.clone(), area.to_string());
+            let fetch =
+                tokio::spawn(async move { bundle::<Value>(&clients, &ctx, l, SITE, &area).await });
             async move {
-                let l = if *lang == "es" { Lang::Es } else { Lang::En };
-                let got = tokio::time::timeout(
-                    CONTENT_WAIT,
-                    bundle::<Value>(&self.state.clients, ctx, l, SITE, area),
-                )
-                .await;
-                got.ok().and_then(Result::ok)
+                match tokio::time::timeout(CONTENT_WAIT, fetch).await {
+                    Ok(Ok(Ok(value))) => Some(value),
+                    _ => None,
+                }
             }
         });
         let mut out = Map::new();

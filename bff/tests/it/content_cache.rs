@@ -252,3 +252,50 @@ async fn seeded_chaos_skips_the_cache() {
         2
     );
 }
+
+/// A dist whose one flow (`late`) reads the English dictionary.
+fn late_dist() -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bff-test-dist-late");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><html lang=\"en\"><head><title>app</title></head><body></body></html>",
+    )
+    .unwrap();
+    let routes = serde_json::json!({
+        "flows": [{ "base": "late", "pages": [""], "preload": [], "styles": [],
+            "content": [{ "area": "dictionary", "lang": "en" }] }],
+        "shared": [],
+        "notFoundContent": []
+    });
+    std::fs::write(dir.join("app-routes.json"), routes.to_string()).unwrap();
+    dir
+}
+
+/// Whether the page at `p` carries the English dictionary inline.
+async fn page_has_dictionary(cli: &Client, p: &str) -> bool {
+    let r = cli.get(p).send().await;
+    assert_eq!(r.0.status().as_u16(), 200);
+    let html = r.0.into_body().into_string().await.unwrap();
+    html.contains("id=\"pp-content\"") && html.contains("\"dictionary\"")
+}
+
+/// A bundle later than the page's wait (`web::pages::CONTENT_WAIT`) is left out of that page,
+/// but its fetch goes on and fills the cache: the next page carries it, with no second call.
+#[tokio::test]
+async fn a_bundle_too_late_for_one_page_is_cached_for_the_next() {
+    let server = MockServer::start().await;
+    let late = bff::web::pages::CONTENT_WAIT + Duration::from_millis(500);
+    Mock::given(path(DICTIONARY))
+        .respond_with(answer(bundle(Locale::En, "dictionary", None)).set_delay(late))
+        .mount(&server)
+        .await;
+    let mut c = config(Mode::Plain, &UpstreamUrls::all(&server.uri()), 5000);
+    c.content_cache_ttl = Duration::from_secs(60);
+    c.web_dist = late_dist();
+    let cli = client_for(c).await.0;
+    assert!(!page_has_dictionary(&cli, "/en/late").await);
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert!(page_has_dictionary(&cli, "/en/late").await);
+    assert_eq!(calls(&server, DICTIONARY, None).await, 1);
+}

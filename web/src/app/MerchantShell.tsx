@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { useBuyflow, useDictionary } from '../content/hooks';
+import { useDictionary } from '../content/hooks';
+import { useBuyflowFooter } from '../content/footer';
 import { ShellFooter, ShellHeader } from '../components/Shell';
 import { ContentFallback, ContentLoading } from '../content/ContentFallback';
 import type { Locale } from '../lib/locale';
@@ -7,7 +8,7 @@ import type { Locale } from '../lib/locale';
 /** Merchant page shell (seed 000 §2): header (logout hidden), no-index, skip link, main, footer. */
 export function MerchantShell({ locale, children }: { locale: Locale; children: ReactNode }) {
   const dictionary = useDictionary(locale);
-  const footer = useBuyflow('en');
+  const footer = useBuyflowFooter();
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -26,7 +27,6 @@ export function MerchantShell({ locale, children }: { locale: Locale; children: 
   if (!dictionary.data || !footer.data) return <ContentLoading />;
 
   const d = dictionary.data;
-  const f = footer.data.buyflowFooter;
   return (
     <div className="shell" data-shell="merchant">
       <meta name="robots" content="noindex" />
@@ -34,7 +34,7 @@ export function MerchantShell({ locale, children }: { locale: Locale; children: 
       <main id="main" className="shell-main" tabIndex={-1}>
         {children}
       </main>
-      <ShellFooter dictionary={d} footer={f} />
+      <ShellFooter dictionary={d} footer={footer.data} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { api, call, type Schemas } from '../api/client';
 import type { AccountDashboardNeed, AccountDashboardSection } from '../lib/flows';
 import type { Locale } from '../lib/locale';
 import { inlineContent, SITE } from './hooks';
+import { sectionsQuery } from './sections';
 
 /** The `account-dashboard` bundle (`GET /-/api/{site}/account-dashboard`, en/es; seed 001 §3). */
 export type AccountDashboardContent = Schemas['AccountDashboard'];
@@ -16,28 +17,6 @@ function fetchAccountDashboardContent(locale: Locale): Promise<AccountDashboardC
   return locale === 'es'
     ? call('getAccountDashboardEs', () => api.GET('/-/api/es/{site}/account-dashboard', path))
     : call('getAccountDashboard', () => api.GET('/-/api/{site}/account-dashboard', path));
-}
-
-/** `sections` of `bundle`; `undefined` when one is missing. */
-function pickSections<K extends AccountDashboardSection>(bundle: Partial<AccountDashboardContent>, sections: readonly K[]): AccountDashboardSections<K> | undefined {
-  const out = {} as AccountDashboardSections<K>;
-  for (const k of sections) {
-    const v = bundle[k];
-    if (v === undefined) return undefined;
-    out[k] = v as AccountDashboardContent[K];
-  }
-  return out;
-}
-
-/**
- * `sections` from the page: from the sections the BFF wrote (`"account-dashboard:sections"`,
- * `web/src/content/hooks.ts` `InlineContent`) or a whole inline bundle; `undefined` unless
- * every one is there.
- */
-function inlineSections<K extends AccountDashboardSection>(locale: Locale, sections: readonly K[]): AccountDashboardSections<K> | undefined {
-  const partial = inlineContent<Partial<AccountDashboardContent>>('account-dashboard:sections', locale);
-  const whole = inlineContent<Partial<AccountDashboardContent>>('account-dashboard', locale);
-  return (partial && pickSections(partial, sections)) ?? (whole && pickSections(whole, sections));
 }
 
 const contentOptions = { staleTime: Infinity, gcTime: Infinity, placeholderData: keepPreviousData } as const;
@@ -57,32 +36,13 @@ export function accountDashboardQuery(locale: Locale) {
 }
 
 /**
- * The sections `need` declares, of the locale (ARCHITECTURE.md "First load"). The BFF writes
- * only a flow's declared sections into its pages, so each section set is its own query:
- *
- * - it starts from the page's inline sections when all are there (no call before the first
- *   screen), else from the whole bundle when another flow already loaded it (no call);
- * - otherwise it reads them from the whole bundle's one query ([`accountDashboardQuery`],
- *   `ensureQueryData`): the bundle is fetched at most once per locale, whichever flows read it;
- * - it keeps the previous language's sections while the other language's load.
+ * The sections `need` declares, of the locale (ARCHITECTURE.md "First load"): the BFF writes
+ * only a flow's declared sections into its pages, so each section set is its own query over
+ * the whole bundle's one query ([`accountDashboardQuery`]; `content/sections.ts`).
  */
 export function accountDashboardSectionsQuery<K extends AccountDashboardSection>(client: QueryClient, locale: Locale, need: AccountDashboardNeed<K> & { readonly sections: readonly K[] }) {
   const whole = accountDashboardQuery(locale);
-  const sections = need.sections;
-  return queryOptions({
-    queryKey: ['content', 'account-dashboard:sections', locale, [...sections].sort()],
-    queryFn: async (): Promise<AccountDashboardSections<K>> => {
-      const bundle = await client.ensureQueryData(whole);
-      const picked = pickSections(bundle, sections);
-      if (!picked) throw new Error(`account-dashboard: no ${sections.filter((k) => bundle[k] === undefined).join(', ')}`);
-      return picked;
-    },
-    initialData: () => {
-      const cached = client.getQueryData(whole.queryKey);
-      return inlineSections(locale, sections) ?? (cached && pickSections(cached, sections));
-    },
-    ...contentOptions,
-  });
+  return sectionsQuery('account-dashboard', locale, { ensure: () => client.ensureQueryData(whole), cached: () => client.getQueryData(whole.queryKey) }, need.sections);
 }
 
 /**

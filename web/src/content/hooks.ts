@@ -111,9 +111,14 @@ export function useDictionary(locale: Locale) {
   return useQuery(contentQuery('dictionary', locale, fetchDictionary));
 }
 
-/** The footer always comes from the English buy-flow content (seed 000 §2). */
+/** The buy-flow bundle of the locale (its pages; the footer is always the English one's). */
+export function buyflowQuery(locale: Locale) {
+  return contentQuery('buyflow', locale, fetchBuyflow);
+}
+
+/** The buy-flow content of the locale (`buyflowQuery`). */
 export function useBuyflow(locale: Locale) {
-  return useQuery(contentQuery('buyflow', locale, fetchBuyflow));
+  return useQuery(buyflowQuery(locale));
 }
 
 /** The account area's page shell and sign-in pages (bundle `all`) of the locale. */

@@ -32,7 +32,7 @@ export type ContentArea = 'merchant-flow' | 'dictionary' | 'buyflow' | 'cart' | 
  * English (the footer, seed 000 §2). The BFF writes these into the page's HTML, so the first
  * screen does not wait for the app, then `/token`, then content (ARCHITECTURE.md "First load").
  */
-export type ContentNeed = WholeBundleNeed | AccountDashboardNeed;
+export type ContentNeed = WholeBundleNeed | AccountDashboardNeed | typeof buyflowFooterNeed;
 
 interface WholeBundleNeed {
   readonly area: Exclude<ContentArea, 'account-dashboard'>;
@@ -60,11 +60,18 @@ export function accountDashboardNeed<const K extends AccountDashboardSection>(se
   return { area: 'account-dashboard', lang: 'page', sections };
 }
 
+/**
+ * The footer: the `buyflowFooter` section of the English `buyflow` bundle (seed 000 §2), not the
+ * whole bundle (16 KB, its pages and error catalogue; dollargeneral's page -4.4 KB).
+ */
+export const buyflowFooterNeed = { area: 'buyflow', lang: 'en', sections: ['buyflowFooter'] } as const satisfies {
+  area: ContentArea;
+  lang: 'en';
+  sections: readonly (keyof Schemas['Buyflow'])[];
+};
+
 /** What the merchant shell itself reads: the dictionary (header) and the English footer. */
-export const merchantShellContent: readonly ContentNeed[] = [
-  { area: 'dictionary', lang: 'page' },
-  { area: 'buyflow', lang: 'en' },
-];
+export const merchantShellContent: readonly ContentNeed[] = [{ area: 'dictionary', lang: 'page' }, buyflowFooterNeed];
 
 /**
  * What the account area's shells read (`AccountShell`, the sign-in pages): the `all` bundle

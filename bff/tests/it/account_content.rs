@@ -29,29 +29,22 @@ async fn account_dashboard_content_in_both_languages_and_404_for_another_site() 
 /// A built-looking dist whose `app-routes.json` has a flow reading two sections of
 /// `account-dashboard` and one reading the whole bundle (`web/build/plugins.ts` `appRoutes`).
 fn sections_dist() -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bff-test-dist-sections");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("index.html"),
-        "<!doctype html><html lang=\"en\"><head><title>app</title></head><body></body></html>",
-    )
-    .unwrap();
-    let shell = serde_json::json!([{ "area": "all", "lang": "page" }]);
+    let shell = serde_json::json!({ "area": "all", "lang": "page" });
     let flow = |base: &str, sections: Option<&[&str]>| {
         let mut need = serde_json::json!({ "area": "account-dashboard", "lang": "page" });
         if let Some(s) = sections {
             need["sections"] = serde_json::json!(s);
         }
         serde_json::json!({ "base": base, "pages": [""], "preload": [], "styles": [],
-            "content": [shell[0].clone(), need] })
+            "content": [shell.clone(), need] })
     };
-    let routes = serde_json::json!({
-        "flows": [flow("refill", Some(&["refill", "payments"])), flow("dashboard", None)],
-        "shared": [],
-        "notFoundContent": []
-    });
-    std::fs::write(dir.join("app-routes.json"), routes.to_string()).unwrap();
-    dir
+    dist_with_flows(
+        "bff-test-dist-sections",
+        serde_json::json!([
+            flow("refill", Some(&["refill", "payments"])),
+            flow("dashboard", None)
+        ]),
+    )
 }
 
 /// The `#pp-content` JSON of a page.

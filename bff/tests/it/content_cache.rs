@@ -255,21 +255,11 @@ async fn seeded_chaos_skips_the_cache() {
 
 /// A dist whose one flow (`late`) reads the English dictionary.
 fn late_dist() -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bff-test-dist-late");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("index.html"),
-        "<!doctype html><html lang=\"en\"><head><title>app</title></head><body></body></html>",
+    dist_with_flows(
+        "bff-test-dist-late",
+        serde_json::json!([{ "base": "late", "pages": [""], "preload": [], "styles": [],
+            "content": [{ "area": "dictionary", "lang": "en" }] }]),
     )
-    .unwrap();
-    let routes = serde_json::json!({
-        "flows": [{ "base": "late", "pages": [""], "preload": [], "styles": [],
-            "content": [{ "area": "dictionary", "lang": "en" }] }],
-        "shared": [],
-        "notFoundContent": []
-    });
-    std::fs::write(dir.join("app-routes.json"), routes.to_string()).unwrap();
-    dir
 }
 
 /// Whether the page at `p` carries the English dictionary inline.

@@ -6,12 +6,11 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountDashboardNeed, type AccountDashboardNeed, type AccountDashboardSection } from '../lib/flows';
 import type { Locale } from '../lib/locale';
-import { content } from '../testing/content';
+import { clearInlinePage, content, inlinePage } from '../testing/content';
 import { dashboardContent } from '../flows/dashboard/routes';
 import { litepayContent } from '../flows/litepay/routes';
 import { refillContent } from '../flows/refill/routes';
 import { useAccountDashboardSections, type AccountDashboardContent } from './accountDashboard';
-import { forgetInlineContent, INLINE_CONTENT_ID } from './hooks';
 
 // The section machinery of issue 10 (ARCHITECTURE.md "First load"): a flow's page carries only
 // its declared sections of `account-dashboard`; the flow's hook starts from them, and any other
@@ -33,20 +32,9 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   calls = [];
-  document.getElementById(INLINE_CONTENT_ID)?.remove();
-  forgetInlineContent();
+  clearInlinePage();
 });
 afterAll(() => server.close());
-
-/** Writes `#pp-content` as the BFF does (`bff/src/web/pages.rs`). */
-function inlinePage(value: unknown) {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = INLINE_CONTENT_ID;
-  script.textContent = JSON.stringify(value);
-  document.head.append(script);
-  forgetInlineContent();
-}
 
 function pick(locale: Locale, sections: readonly AccountDashboardSection[]) {
   return Object.fromEntries(sections.map((k) => [k, bundle[locale][k]]));

@@ -4,9 +4,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { content } from '../testing/content';
+import { clearInlinePage, content, inlinePage } from '../testing/content';
 import { useBuyflowFooter } from './footer';
-import { forgetInlineContent, INLINE_CONTENT_ID, type Buyflow } from './hooks';
+import type { Buyflow } from './hooks';
 
 // The merchant shell's footer (seed 000 §2) is the `buyflowFooter` section of the English
 // `buyflow` bundle: the page carries that section alone (issue 10, ARCHITECTURE.md "First
@@ -23,20 +23,12 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   calls = 0;
-  document.getElementById(INLINE_CONTENT_ID)?.remove();
-  forgetInlineContent();
+  clearInlinePage();
 });
 afterAll(() => server.close());
 
 function render(page?: unknown) {
-  if (page) {
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = INLINE_CONTENT_ID;
-    script.textContent = JSON.stringify(page);
-    document.head.append(script);
-  }
-  forgetInlineContent();
+  if (page) inlinePage(page);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return renderHook(() => useBuyflowFooter(), { wrapper });

@@ -42,6 +42,22 @@ pub fn web_dist() -> PathBuf {
     .clone()
 }
 
+/// A built-looking web dist named `name` (under cargo's `target/tmp`): an `index.html` and the
+/// page table `app-routes.json` with `flows` (`web/build/plugins.ts` `appRoutes`), no shared
+/// chunks and no 404 content.
+pub fn dist_with_flows(name: &str, flows: Value) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><html lang=\"en\"><head><title>app</title></head><body></body></html>",
+    )
+    .unwrap();
+    let routes = serde_json::json!({ "flows": flows, "shared": [], "notFoundContent": [] });
+    std::fs::write(dir.join("app-routes.json"), routes.to_string()).unwrap();
+    dir
+}
+
 /// Configuration for tests: given mode and URLs, short upstream timeout, no rate limits.
 pub fn config(mode: Mode, urls: &UpstreamUrls, timeout_ms: u64) -> Config {
     Config {

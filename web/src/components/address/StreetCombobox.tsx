@@ -23,7 +23,8 @@ function OpenOnResults({ version, count, typed }: { version: number; count: numb
   return null;
 }
 
-export interface StreetComboboxProps {
+/** The street field's props (plain or combobox): the form's value and handlers, the texts. */
+export interface StreetFieldProps {
   label: string;
   listLabel: string;
   value: string;
@@ -33,6 +34,9 @@ export interface StreetComboboxProps {
   onChange: (value: string) => void;
   onBlur: () => void;
   onPick: (suggestion: AddressSuggestion) => void;
+}
+
+export interface StreetComboboxProps extends StreetFieldProps {
   /** The suggestions to offer for `value` (`StreetField`'s `useStreetSuggestions`), at most 5. */
   suggestions: AddressSuggestion[];
   /** Changes when new suggestions arrived. */

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FieldError, Input, Label, TextField } from 'react-aria-components';
 import { searchAddresses, shouldSuggest, type AddressSuggestion } from '../../lib/address';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import type { StreetFieldProps } from './StreetCombobox';
 
 /**
  * The address check's street field, loaded progressively (issue 10, ARCHITECTURE.md "First
@@ -54,17 +55,6 @@ export function useStreetSuggestions(value: string, onChange: (value: string) =>
   };
 }
 
-/** The street field's props: the form's value and handlers, the texts. */
-export interface StreetFieldProps {
-  label: string;
-  listLabel: string;
-  value: string;
-  error?: string;
-  name: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  onPick: (suggestion: AddressSuggestion) => void;
-}
 
 type Combobox = typeof import('./StreetCombobox');
 

@@ -1,5 +1,5 @@
 import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
-import type { RefillContent } from './content';
+import type { Schemas } from '../../api/client';
 
 /**
  * The refill pages (seed 002 §2.1 routes `refill`, `refill/payment`, `refill/review`,
@@ -7,7 +7,7 @@ import type { RefillContent } from './content';
  * flow, one screen (`RefillScreen`), so the PIN redemption and the cart survive page changes.
  */
 export type RefillPageId = 'customize' | 'payment' | 'review' | 'confirmation';
-export type RefillProgressTitle = Exclude<keyof RefillContent['progress'], 'value'>;
+export type RefillProgressTitle = Exclude<keyof Schemas['RefillTexts']['progress'], 'value'>;
 export type RefillPageDef = PageDef<RefillPageId, RefillProgressTitle>;
 
 /** The sections of `account-dashboard` the refill pages read (the page carries only these). */

@@ -11,14 +11,13 @@ import { expect, test, type Page, type Response } from '@playwright/test';
  * CEILING with every change that makes a route lighter, until it is TARGET.
  */
 const TARGET = 130 * 1024;
-// Measured (KB on the wire, en/es) once buy's later pages loaded lazily and the shared controls'
-// styles left the flow sheets: dollargeneral 140.1/140.7 (171.8/172.4 before its street combobox loaded after the first
-// screen, `StreetField`),
-// buy 123.4/127.3 (about 1 KB more when the serviceability call lands before the first screen),
-// handoff 118.2/118.4, dashboard 133.7/134.7 (signed in as owner-one), refill 149.6/150.5,
-// reconnect 130.1/131.0 (the deactivated owner), litepay 151.9/152.9 (no sign-in); each ceiling
-// about 1.5 KB above the larger figure. The history of each figure is in ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 142 * 1024, buy: 130 * 1024, handoff: 120 * 1024, dashboard: 132 * 1024, refill: 152 * 1024, reconnect: 128 * 1024, litepay: 152 * 1024 };
+// Measured (KB on the wire, en/es) once retail.css held only the retail flow's own rules (the
+// shared ones in index.css): dollargeneral 136.7/137.0,
+// buy 122.8/126.8 (about 1 KB more when the serviceability call lands before the first screen),
+// handoff 117.6/117.8, dashboard 129.1/129.5 (signed in as owner-one), refill 144.9/145.4,
+// reconnect 124.4/124.7 (the deactivated owner), litepay 147.0/147.7 (no sign-in); each ceiling
+// about 1.5 KB above the larger figure (buy's stays 130). The history of each figure is in ARCHITECTURE.md.
+const CEILING: Record<string, number> = { dollargeneral: 139 * 1024, buy: 130 * 1024, handoff: 119.5 * 1024, dashboard: 131 * 1024, refill: 147 * 1024, reconnect: 126.5 * 1024, litepay: 149 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

@@ -8,7 +8,6 @@ import { otherLocale, swapLocalePath, type Locale } from '../lib/locale';
 import { AccountLink, AccountNav } from './AccountNav';
 import { ContentLink } from './ContentLink';
 import { SessionTimeout } from './SessionTimeout';
-import '../styles/retail.css';
 import '../styles/account.css';
 
 /** The account's state as the shell shows it: Refill for active, Reactivate for deactivated. */

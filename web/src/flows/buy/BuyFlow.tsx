@@ -14,7 +14,6 @@ import { EntryPage } from './pages/EntryPage';
 import { DirectPromoPage } from './pages/DirectPromoPage';
 import { InternetPage } from './pages/InternetPage';
 import { BuyErrorPage, BuyNotFoundPage } from './pages/BuyMessagePage';
-import '../../styles/retail.css';
 import '../../styles/buy.css';
 
 // The pages after the first screen (entry, then internet or direct promo) load with chunks of

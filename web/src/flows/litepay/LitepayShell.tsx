@@ -6,7 +6,6 @@ import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { useAll, useDictionary } from '../../content/hooks';
 import type { Locale } from '../../lib/locale';
 import type { LitepayTexts } from './content';
-import '../../styles/retail.css';
 import '../../styles/account.css';
 
 /**

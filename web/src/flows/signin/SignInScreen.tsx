@@ -9,7 +9,6 @@ import { PermissionErrorPage, TimeoutErrorPage } from './ErrorPages';
 import { Handoff } from './Handoff';
 import { signInFlows, type SignInPageDef } from './routes';
 import { SignInShell } from './SignInShell';
-import '../../styles/retail.css';
 import '../../styles/account.css';
 
 /** The sign-in pages in their shell; the page comes from the route's table. */

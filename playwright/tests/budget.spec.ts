@@ -16,8 +16,9 @@ const TARGET = 130 * 1024;
 // buy 122.8/126.8 (about 1 KB more when the serviceability call lands before the first screen),
 // handoff 117.6/117.8, dashboard 129.1/129.5 (signed in as owner-one), refill 144.9/145.4,
 // reconnect 124.4/124.7 (the deactivated owner), litepay 147.0/147.7 (no sign-in); each ceiling
-// about 1.5 KB above the larger figure (buy's stays 130). The history of each figure is in ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 139 * 1024, buy: 130 * 1024, handoff: 119.5 * 1024, dashboard: 131 * 1024, refill: 147 * 1024, reconnect: 126.5 * 1024, litepay: 149 * 1024 };
+// about 1.5 KB above the larger figure (buy and dashboard: the target). The history of each figure
+// is in ARCHITECTURE.md.
+const CEILING: Record<string, number> = { dollargeneral: 139 * 1024, buy: 130 * 1024, handoff: 119.5 * 1024, dashboard: TARGET, refill: 147 * 1024, reconnect: 126.5 * 1024, litepay: 149 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

@@ -5,7 +5,7 @@ const ModalDialog = lazy(() => import('./ModalDialog'));
 export type { DialogAttributes, LazyModalProps } from './ModalDialog';
 import type { LazyModalProps } from './ModalDialog';
 
-/** How many modals that go before the page's own are open (the sync-up modal). */
+/** How many modals that go before the page's own are open (the sync-up and session-timeout modals). */
 let ahead = 0;
 const listeners = new Set<() => void>();
 function addAhead(n: number) {
@@ -18,8 +18,8 @@ function subscribe(l: () => void) {
 }
 
 /**
- * Marks a modal that goes before the page's own while `open` (the shell's sync-up modal, seed 001
- * §2): a `LazyModal` with `deferred` (the dashboard's welcome tour) stays closed meanwhile and
+ * Marks a modal that goes before the page's own while `open` (the shell's sync-up and
+ * session-timeout modals, seed 001 §2): a `LazyModal` with `deferred` (the dashboard's welcome tour) stays closed meanwhile and
  * opens once it is closed, so the two never show at once, whichever loads first.
  */
 export function useModalAhead(open: boolean) {

@@ -5,7 +5,7 @@ import type { AllContent } from '../content/hooks';
 import { track } from '../lib/analytics';
 import { getLastActionAt, markAction, onAction, ping, signOutAndLeave } from '../lib/accountSession';
 import type { Locale } from '../lib/locale';
-import { LazyModal } from './LazyModal';
+import { LazyModal, useModalAhead } from './LazyModal';
 
 /** Seed 001 §9: the warning opens 750 000 ms after the last action... */
 export const IDLE_WARNING_MS = 750_000;
@@ -91,7 +91,8 @@ function Countdown({ secondsLeft, label }: { secondsLeft: number; label: string 
  * 750 s after the last action with a 2:00 countdown. Keep session active, the close button and
  * a click outside all keep the session (a forced ping); Log out now signs out; when the
  * countdown ends, sign-out with `expired` and the provider's logout. The timer runs with the
- * page; the modal's code loads when it first opens (`LazyModal`).
+ * page; the modal's code loads when it first opens (`LazyModal`). It goes before the page's
+ * own modals (`useModalAhead`: the welcome tour waits).
  */
 export function SessionTimeout({ locale, content }: { locale: Locale; content: AllContent['sessionTimeout'] }) {
   const expire = useCallback(() => {
@@ -99,6 +100,9 @@ export function SessionTimeout({ locale, content }: { locale: Locale; content: A
     void signOutAndLeave(locale, true);
   }, [locale]);
   const { open, secondsLeft, close } = useIdleTimeout(expire);
+  // before the page's own modals: the welcome tour closes while it is open (two modals at once
+  // leave one inert, and which one depends on which code loaded first)
+  useModalAhead(open);
 
   // a mutation, so a session error of the ping goes through the app's one handler
   const keepAlive = useMutation({ mutationFn: () => ping(true) });

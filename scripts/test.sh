@@ -5,8 +5,8 @@
 # (scripts/schemathesis.sh) against another one. Installs what it needs (Debian chromium and
 # redis-server, npm packages); the release build starts first and runs while those install
 # (they wait on the network, the build on the CPU). The work is CPU-bound on two cores, so jobs
-# go side by side only where one mostly waits: the web builds beside the Rust tests (sleeps and
-# timeouts), the unit tests (timers) beside Playwright; Vitest or Playwright beside the Rust
+# go side by side only where one mostly waits: the web builds and the typecheck beside the Rust
+# tests (sleeps and timeouts), the unit tests (timers) beside Playwright; Vitest or Playwright beside the Rust
 # tests was measured worse (ARCHITECTURE.md "Tests by layer").
 source "$(dirname "$0")/lib.sh"
 
@@ -21,10 +21,15 @@ step "coverage: every business code, outcome and operation has an asserting test
 ./target/release/xtask coverage --check  # built by the release build above (--all-targets)
 # the web and Storybook builds fill the Rust tests' idle time (sleeps and timeouts); nothing
 # the Rust tests read comes from them
-step "web and Storybook builds, in the background"
+step "web and Storybook builds, then the web typecheck, in the background"
 WEB_LOG=$(mktemp)
 (npm run --silent build:web && npm run --silent build:storybook) > "$WEB_LOG" 2>&1 &
 web_pid=$!
+# CPU only and timing-free: beside the Rust tests' waits rather than in the Playwright and
+# Vitest phase, which is CPU-bound on two cores and the longest of the command
+TSC_LOG=$(mktemp)
+npm run --silent typecheck > "$TSC_LOG" 2>&1 &
+tsc_pid=$!
 step "rust tests (drift of openapi/*.json and recordings, unit, integration, property)"
 cargo test --release --locked --workspace -q
 step "bff integration tests again, every session and context in a real Redis"
@@ -56,12 +61,9 @@ stop_all() {
   rm -rf "$REDIS_DIR"
 }
 trap stop_all EXIT
-# the typecheck is CPU only, the unit tests mostly wait on timers: side by side
-step "web typecheck (in the background) and unit tests"
-TSC_LOG=$(mktemp)
-npm run --silent typecheck > "$TSC_LOG" 2>&1 &
-tsc_pid=$!
+step "web unit tests"
 npm run --silent test:web
+step "waiting for the web typecheck"
 if ! wait "$tsc_pid"; then cat "$TSC_LOG"; exit 1; fi
 step "waiting for schemathesis"
 if ! wait "$st_pid"; then cat "$ST_LOG"; stop_schemathesis_bff; exit 1; fi

@@ -169,7 +169,7 @@ describe('quick refill (seed 002 §2.11, §4.6)', () => {
     await screen.findByTitle(litepayTexts.en.payments.editPayment.cardEntryTitle);
     cardEntryAnswers();
     expect(await screen.findByTestId('card-alert')).toHaveTextContent('Card refused.');
-    expect(screen.getByTestId('retry-in')).toHaveTextContent(en.retryIn.replace('{seconds}', '30'));
+    expect(await screen.findByTestId('retry-in')).toHaveTextContent(en.retryIn.replace('{seconds}', '30'));
     expect(screen.getByRole('button', { name: en.saveCard })).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     await waitFor(() => expect(screen.getByRole('button', { name: en.saveCard })).toBeEnabled());

@@ -198,7 +198,7 @@ describe('payment (seed 002 §2.4, §2.9)', () => {
     await screen.findByTitle(refillTexts.en.payments.editPayment.cardEntryTitle);
     cardEntryAnswers();
     expect(await screen.findByTestId('refill-alert')).toHaveTextContent('Card refused.');
-    expect(screen.getByTestId('retry-in')).toHaveTextContent(refillTexts.en.payments.editPayment.retryIn.replace('{seconds}', '30'));
+    expect(await screen.findByTestId('retry-in')).toHaveTextContent(refillTexts.en.payments.editPayment.retryIn.replace('{seconds}', '30'));
     expect(app.router.state.location.pathname).toBe('/en/refill/payment');
   });
 });

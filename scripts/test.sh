@@ -6,9 +6,8 @@
 # redis-server, npm packages); the release build starts first and runs while those install
 # (they wait on the network, the build on the CPU). The work is CPU-bound on two cores, so jobs
 # go side by side only where one mostly waits: the web builds and the typecheck beside the Rust
-# tests (sleeps and timeouts) with the web unit tests (timers: 175 s wall for 96 CPU-s alone), then
-# Playwright beside schemathesis and the production-build check; Playwright beside the Rust tests
-# was measured worse (ARCHITECTURE.md "Tests by layer").
+# tests (sleeps and timeouts), the unit tests (timers) beside Playwright; Vitest or Playwright beside the Rust
+# tests was measured worse (ARCHITECTURE.md "Tests by layer").
 source "$(dirname "$0")/lib.sh"
 
 step "cargo build --release (once, shared by tests and the portal), in the background"
@@ -31,12 +30,6 @@ web_pid=$!
 TSC_LOG=$(mktemp)
 npm run --silent typecheck > "$TSC_LOG" 2>&1 &
 tsc_pid=$!
-# the web unit tests mostly wait on timers: beside the Rust tests, not in the Playwright phase,
-# which is CPU-bound on two cores (there they took 553 s, alone 175 s)
-step "web unit tests, in the background"
-VITEST_LOG=$(mktemp)
-npm run --silent test:web > "$VITEST_LOG" 2>&1 &
-vitest_pid=$!
 step "rust tests (drift of openapi/*.json and recordings, unit, integration, property)"
 cargo test --release --locked --workspace -q "${TEST_BUILD[@]}"
 step "bff integration tests again, every session and context in a real Redis"
@@ -53,6 +46,7 @@ st_pid=$!
 step "waiting for the web and Storybook builds"
 if ! wait "$web_pid"; then cat "$WEB_LOG"; exit 1; fi
 tail -n 2 "$WEB_LOG"
+# Playwright mostly waits (debounces, upstream delays, timeouts): the web unit tests run beside it
 step "playwright (portal + storybook smoke), in the background"
 PW_LOG=$(mktemp)
 BFF_BIN="../$HARNESS_BFF" npx playwright test -c playwright/playwright.config.ts > "$PW_LOG" 2>&1 &
@@ -67,9 +61,8 @@ stop_all() {
   rm -rf "$REDIS_DIR"
 }
 trap stop_all EXIT
-step "waiting for the web unit tests"
-if ! wait "$vitest_pid"; then cat "$VITEST_LOG"; exit 1; fi
-grep -E "Test Files|Tests |Duration" "$VITEST_LOG" || true
+step "web unit tests"
+npm run --silent test:web
 step "waiting for the web typecheck"
 if ! wait "$tsc_pid"; then cat "$TSC_LOG"; exit 1; fi
 step "waiting for schemathesis"

@@ -20,7 +20,9 @@ if ! command -v wrk >/dev/null 2>&1; then
     { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null; }
 fi
 BIN=${BENCH_BFF:-target/release/bff}
-[ -x "$BIN" ] || [ -n "${BENCH_BFF:-}" ] || cargo build --release -p bff
+# always built here: a binary left by the test command has the BFF's code at opt-level 1
+# (TEST_BUILD in scripts/lib.sh); cargo rebuilds it at the release profile's 3, or does nothing
+[ -n "${BENCH_BFF:-}" ] || cargo build --release --locked -p bff
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 work=$(mktemp -d)

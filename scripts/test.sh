@@ -6,8 +6,9 @@
 # redis-server, npm packages); the release build starts first and runs while those install
 # (they wait on the network, the build on the CPU). The work is CPU-bound on two cores, so jobs
 # go side by side only where one mostly waits: the web builds and the typecheck beside the Rust
-# tests (sleeps and timeouts), the unit tests (timers) beside Playwright; Vitest or Playwright beside the Rust
-# tests was measured worse (ARCHITECTURE.md "Tests by layer").
+# tests (sleeps and timeouts), the unit tests (timers) beside Playwright; Vitest or Playwright
+# beside the Rust tests was measured worse (ARCHITECTURE.md "Tests by layer"). The build is
+# `TEST_BUILD` (scripts/lib.sh): the BFF's own code at opt-level 1.
 source "$(dirname "$0")/lib.sh"
 
 step "cargo build --release (once, shared by tests and the portal), in the background"

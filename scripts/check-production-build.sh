@@ -2,18 +2,17 @@
 # Proves that a production build (`--no-default-features`) carries no simulator code and no
 # harness routes: the dependency tree has no `simulators`, the binary holds none of the
 # simulators' marker strings, and the running binary answers 404 on /harness and /sim.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/lib.sh"
 if cargo tree --locked -p bff --no-default-features -e normal --prefix none | grep -q '^simulators '; then
   echo "FAIL: simulators is a dependency of the production build" >&2; exit 1
 fi
-# Same dependency features as the test build (poem's test client, tokio's test-util, which
-# dev-dependencies switch on), so only the bff crate recompiles, and that one unoptimised
-# (what is checked is which code and routes the build holds, not its speed; it runs beside
-# Playwright and an optimised bff crate took minutes of the test command's 20). The shipped
-# build is this code without those two features, optimised.
+# The test command's build (`TEST_BUILD`, scripts/lib.sh) with the same dependency features
+# (poem's test client, tokio's test-util, which dev-dependencies switch on), so only the bff
+# crate recompiles (what is checked is which code and routes the build holds, not its speed;
+# it runs beside Playwright). The shipped build is this code without those two features, at
+# the release profile's opt-level.
 cargo build --release --locked -p bff --bin bff --no-default-features --features poem/test,tokio/test-util -q \
-  --config 'profile.release.package.bff.opt-level=0'
+  "${TEST_BUILD[@]}"
 bin=target/release/bff
 for marker in UNKNOWN_SCENARIO existing-mobile-unverified closed-aux-preactivated 'Ponce De Leon Ave'; do
   if grep -aq "$marker" "$bin"; then echo "FAIL: $marker found in $bin" >&2; exit 1; fi

@@ -447,15 +447,14 @@ impl<'a> Walker<'a> {
 /// Seeds of the chaos run (any `u64`; a failing one is replayed by putting it here).
 const SEEDS: [u64; 4] = [7, 4711, 90210, 31337];
 
-/// The answers of the retail then the buy happy path under `chaos`, on a BFF of its own (so
-/// no cache of another walk, e.g. the error catalogue's, changes which calls it makes).
+/// The answers of the retail then the buy happy path under `chaos`, on `cli`, a BFF of its
+/// own (so no cache of another walk, e.g. the error catalogue's, changes which calls it makes).
 async fn walk_under(
-    sims: &simulators::Embedded,
+    cli: &Client,
     chaos: &str,
     codes: Arc<BTreeSet<String>>,
 ) -> Vec<(String, u16, Option<String>)> {
-    let cli = app(sims, CHAOS_TIMEOUT_MS).await;
-    let mut w = Walker::new(&cli, chaos, codes).await;
+    let mut w = Walker::new(cli, chaos, codes).await;
     let _ = w.retail().await;
     let _ = w.buy().await;
     w.answers
@@ -465,12 +464,20 @@ async fn walk_under(
 async fn happy_paths_under_seeded_chaos_answer_typed_and_replay_identically() {
     let sims = simulators::spawn_embedded().await.unwrap();
     let codes = Arc::new(error_codes());
-    let runs = SEEDS.map(|seed| {
-        let (sims, codes) = (&sims, codes.clone());
+    // Every walk's BFF is built before any walk starts: the walks share this test's one
+    // thread, and building a BFF (its routes and contract) is seconds of CPU on a busy machine;
+    // built between one walk's call and its answer, it overran the upstream timeout and turned
+    // a clean answer into UPSTREAM_TIMEOUT (seen with 8 test threads on two cores).
+    let mut apps = Vec::new();
+    for _ in 0..SEEDS.len() * 2 {
+        apps.push(app(&sims, CHAOS_TIMEOUT_MS).await);
+    }
+    let runs = SEEDS.iter().zip(apps.chunks(2)).map(|(seed, pair)| {
+        let codes = codes.clone();
         async move {
             let chaos = format!("35:{seed}");
-            let first = walk_under(sims, &chaos, codes.clone()).await;
-            let again = walk_under(sims, &chaos, codes).await;
+            let first = walk_under(&pair[0], &chaos, codes.clone()).await;
+            let again = walk_under(&pair[1], &chaos, codes).await;
             (seed, first, again)
         }
     });
@@ -484,7 +491,7 @@ async fn happy_paths_under_seeded_chaos_answer_typed_and_replay_identically() {
         "35 % chaos over four walks must fault some answer"
     );
     // no chaos: both paths end on their last step
-    let clean = walk_under(&sims, "0:1", codes).await;
+    let clean = walk_under(&app(&sims, CHAOS_TIMEOUT_MS).await, "0:1", codes).await;
     assert_eq!(
         clean.last().map(|a| a.0.as_str()),
         Some("submitOrder"),

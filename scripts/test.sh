@@ -8,7 +8,7 @@
 # go side by side only where one mostly waits: the web builds and the typecheck beside the Rust
 # tests (sleeps and timeouts), the unit tests (timers) beside Playwright; Vitest or Playwright
 # beside the Rust tests was measured worse (ARCHITECTURE.md "Tests by layer"). The build is
-# `TEST_BUILD` (scripts/lib.sh): the BFF's own code at opt-level 1.
+# `TEST_BUILD` (scripts/lib.sh): opt-level 1, the BFF's, xtask's and contract_check's code at 0.
 source "$(dirname "$0")/lib.sh"
 
 step "cargo build --release (once, shared by tests and the portal), in the background"

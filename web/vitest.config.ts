@@ -30,10 +30,6 @@ export default defineConfig({
     globals: true,
     // a long walk (retail's, about 2 s alone) took over 30 s beside Playwright and cargo on two cores
     testTimeout: 60_000,
-    // Vitest's default on two cores is one worker, and the tests mostly wait on real timers:
-    // alone, 164 s wall for 79 CPU-s with one, 58 s for 91 with four; beside Playwright (the
-    // test command) one worker made them the command's last job, four starved the BFF: two
-    maxWorkers: 2,
     setupFiles: ['./src/testing/setup.ts'],
     environmentOptions: { jsdom: { url: 'http://localhost:3000/en/dollargeneral' } },
     projects: [

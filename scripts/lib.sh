@@ -49,8 +49,9 @@ build_release() {
 # contract check's own code at 0 (the simulators and payload types stay at 1: at 0 the
 # simulators' content answer overran schemathesis's 4 s upstream timeout beside Vitest and
 # Playwright). Tests check behaviour, not speed (the benchmarks and run.sh build the plain release
-# profile). Measured from a fresh clone on two cores: the build 300 s and 571 CPU-s instead of
-# about 550 s and 1100 CPU-s (all at 3 but bff and xtask at 1); the Rust tests about 45 CPU-s
+# profile). Measured from a fresh clone on two cores, with the simulators and payload types at 0
+# too: the build 300 s and 571 CPU-s instead of about 550 s and 1100 CPU-s (all at 3 but bff
+# and xtask at 1; with those two crates back at 1 not yet measured on a quiet machine); the Rust tests about 45 CPU-s
 # more per pass. Every cargo command of the test command passes it (the production-build check
 # too), or cargo would rebuild at other levels.
 TEST_BUILD=(--config profile.release.opt-level=1)

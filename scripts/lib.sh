@@ -29,6 +29,13 @@ start_test_redis() {
   trap 'kill "$(cat "$REDIS_DIR/redis.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$REDIS_DIR"' EXIT
 }
 
+# A background job and everything it started (a failed step must not leave a build running).
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
 # npm packages exactly as locked; skipped when node_modules already matches the lockfile.
 ensure_node_modules() {
   if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.lock-stamp; then

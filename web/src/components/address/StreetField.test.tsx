@@ -59,7 +59,8 @@ async function setup(locale: 'en' | 'es') {
       <AddressCheck content={content} defaultValues={{ street: '', unit: '', zip: '' }} onSubmit={onSubmit} />
     </Providers>,
   );
-  return { content, container, onSubmit, user: userEvent.setup() };
+  // no pause between keystrokes: only the test's own waits may let the 300-ms suggestion pause pass, however loaded the machine
+  return { content, container, onSubmit, user: userEvent.setup({ delay: null }) };
 }
 
 /** Every id once; the street's label names its input (`for`), which the form submits as `street`. */

@@ -38,7 +38,8 @@ function setup(variant: 'retail' | 'move' = 'retail') {
       <AddressCheck content={c} defaultValues={{ street: '', unit: '', zip: '' }} variant={variant} onSubmit={onSubmit} />
     </Providers>,
   );
-  return { onSubmit, user: userEvent.setup() };
+  // no pause between keystrokes: only a test's own waits may let the 300-ms suggestion pause pass, however loaded the machine
+  return { onSubmit, user: userEvent.setup({ delay: null }) };
 }
 
 describe('address check form', () => {

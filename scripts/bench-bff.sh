@@ -81,6 +81,11 @@ for k in content/direct content/bff retail/direct retail/bff; do run 2 "${URL[$k
 
 printf '\nwrk -t%s -c%s -d%ss, %s rounds, direct and via BFF interleaved; load average %s\n' \
   "$THREADS" "$CONNS" "$SECS" "$ROUNDS" "$(cut -d' ' -f1-3 /proc/loadavg)"
+# the BFF's answer caches (ARCHITECTURE.md "The BFF hop"): on by default, so both calls through
+# the BFF are cache hits; BFF_CONTENT_CACHE_TTL_S=0 and BFF_SUGGESTION_CACHE_TTL_S=0 measure
+# the hop to the simulators instead
+printf 'content cache %s s, suggestion cache %s s (0: off, every call goes upstream)\n' \
+  "${BFF_CONTENT_CACHE_TTL_S:-60}" "${BFF_SUGGESTION_CACHE_TTL_S:-60}"
 # cpu: the BFF process's CPU per request (µs), direct / via BFF. On a busy machine the process
 # gets a share of the CPU whatever it runs, so the throughput ratio tends to the CPU ratio.
 printf '%-8s %5s %11s %11s %6s %7s %17s %17s %9s\n' call round "direct r/s" "BFF r/s" ratio errors \

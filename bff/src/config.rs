@@ -30,6 +30,7 @@
 //! | `BFF_RECORD` | unset | record mode, refused in production mode: path of a scenario file to write (`<dir>/<flow>/<situation>.yaml`, replaced at start-up); every upstream exchange is masked and saved in its `replay:` list (ARCHITECTURE.md "Record and replay") |
 //! | `BFF_RECORD_SERVICES` | unset: every service | with `BFF_RECORD`: comma list of service names (`upstream::service::Service::name`, e.g. `van,serviceability`) whose calls are recorded |
 //! | `BFF_CONTENT_CACHE_TTL_S` | `60` | seconds a successful content answer (bundles, cart content) is kept in the process and answered again without an upstream call; `0` turns the cache off; always off in record mode (ARCHITECTURE.md "The BFF hop") |
+//! | `BFF_SUGGESTION_CACHE_TTL_S` | `60` | seconds a successful address-suggestion answer (one per typed query, nobody's session) is kept in the process and answered again without an upstream call; `0` turns the cache off; always off in record mode |
 //!
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
 //! origin (`/sim/...`, served in harness mode only by proxying the simulators, see
@@ -159,8 +160,11 @@ pub struct Config {
     /// `BFF_RECORD_SERVICES`: the services record mode records; `None`: every one.
     pub record_services: Option<std::collections::BTreeSet<Service>>,
     /// `BFF_CONTENT_CACHE_TTL_S`: how long a successful content answer is kept in the process
-    /// (`upstream::content::ContentCache`); zero: not at all. Off in record mode whatever it is.
+    /// (`upstream::cache::AnswerCache`); zero: not at all. Off in record mode whatever it is.
     pub content_cache_ttl: Duration,
+    /// `BFF_SUGGESTION_CACHE_TTL_S`: how long a successful address-suggestion answer is kept in
+    /// the process; zero: not at all. Off in record mode whatever it is.
+    pub suggestion_cache_ttl: Duration,
 }
 
 /// Whether `s` is `<percent>:<seed>`: percent 0..=100, seed an unsigned 64-bit number (the
@@ -256,6 +260,7 @@ impl Default for Config {
             record: None,
             record_services: None,
             content_cache_ttl: crate::upstream::content::CONTENT_CACHE_TTL,
+            suggestion_cache_ttl: crate::upstream::address_search::SUGGESTION_CACHE_TTL,
         }
     }
 }
@@ -419,6 +424,7 @@ impl Config {
             ..d.store.clone()
         };
         let content_cache_ttl = secs("BFF_CONTENT_CACHE_TTL_S", d.content_cache_ttl)?;
+        let suggestion_cache_ttl = secs("BFF_SUGGESTION_CACHE_TTL_S", d.suggestion_cache_ttl)?;
         let chaos = get("BFF_CHAOS");
         let record = get("BFF_RECORD").map(PathBuf::from);
         let record_services = match get("BFF_RECORD_SERVICES") {
@@ -438,6 +444,7 @@ impl Config {
         };
         let config = Self {
             content_cache_ttl,
+            suggestion_cache_ttl,
             record,
             record_services,
             chaos,

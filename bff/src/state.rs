@@ -105,15 +105,19 @@ pub fn state_with_store(
         tracing::warn!(path = %path.display(), "record mode: upstream exchanges are written, masked");
         crate::upstream::record::Recorder::start(path, config.record_services.clone())
     });
+    let unless_recording = |ttl| {
+        if config.record.is_some() {
+            std::time::Duration::ZERO
+        } else {
+            ttl
+        }
+    };
     let clients = Clients::new(urls, config.connect_timeout, config.upstream_timeout)?
         .strict(config.strict_upstream())
         .recording(recorder)
-        // record mode writes every exchange: no content answer is taken from the cache there
-        .content_cache_ttl(if config.record.is_some() {
-            std::time::Duration::ZERO
-        } else {
-            config.content_cache_ttl
-        });
+        // record mode writes every exchange: no answer is taken from a cache there
+        .content_cache_ttl(unless_recording(config.content_cache_ttl))
+        .suggestion_cache_ttl(unless_recording(config.suggestion_cache_ttl));
     let lookups = LookupBudgets::new(&config.litepay, &store);
     Ok(Arc::new(AppState {
         lookups,

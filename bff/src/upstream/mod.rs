@@ -12,6 +12,7 @@
 pub mod account;
 pub mod activation;
 pub mod address_search;
+pub mod cache;
 pub mod catalogue;
 pub mod content;
 pub mod digital_session;
@@ -154,9 +155,11 @@ pub struct Clients {
     strict: bool,
     /// Record mode (`BFF_RECORD`): every exchange is also written, masked ([`record`]).
     recorder: Option<record::Recorder>,
-    /// Successful content answers, kept for a short while ([`content::ContentCache`]); off
+    /// Successful content answers, kept for a short while ([`cache::AnswerCache`]); off
     /// unless [`Self::content_cache_ttl`] turns it on.
-    content_cache: content::ContentCache,
+    content_cache: cache::AnswerCache,
+    /// Successful address suggestions, likewise; off unless [`Self::suggestion_cache_ttl`].
+    suggestion_cache: cache::AnswerCache,
 }
 
 /// Per-call context: the tracking id and, in harness mode only, the scenario and run ids.
@@ -209,7 +212,8 @@ impl Clients {
             bases: std::sync::Arc::new(bases),
             strict: false,
             recorder: None,
-            content_cache: content::ContentCache::default(),
+            content_cache: cache::AnswerCache::default(),
+            suggestion_cache: cache::AnswerCache::default(),
         })
     }
 
@@ -228,13 +232,26 @@ impl Clients {
 
     /// Keeps successful content answers for `ttl` (`Config::content_cache_ttl`); zero: off.
     pub fn content_cache_ttl(mut self, ttl: Duration) -> Self {
-        self.content_cache = content::ContentCache::new(ttl);
+        self.content_cache = cache::AnswerCache::new(ttl, content::CONTENT_CACHE_ENTRIES);
         self
     }
 
     /// The content cache (off unless [`Self::content_cache_ttl`] set one).
-    pub fn content_cache(&self) -> &content::ContentCache {
+    pub fn content_cache(&self) -> &cache::AnswerCache {
         &self.content_cache
+    }
+
+    /// Keeps successful address suggestions for `ttl` (`Config::suggestion_cache_ttl`); zero:
+    /// off.
+    pub fn suggestion_cache_ttl(mut self, ttl: Duration) -> Self {
+        self.suggestion_cache =
+            cache::AnswerCache::new(ttl, address_search::SUGGESTION_CACHE_ENTRIES);
+        self
+    }
+
+    /// The suggestion cache (off unless [`Self::suggestion_cache_ttl`] set one).
+    pub fn suggestion_cache(&self) -> &cache::AnswerCache {
+        &self.suggestion_cache
     }
 
     /// The recorder of record mode, if on (tests flush it).

@@ -1,7 +1,8 @@
-//! The content cache (`upstream::content::ContentCache`, ARCHITECTURE.md "The BFF hop"): a
-//! successful content answer is kept for `BFF_CONTENT_CACHE_TTL_S` and answered to every
-//! customer without an upstream call; a failure is never kept; in harness mode the scenario
-//! and the run are part of the key, and the console's faults and seeded chaos skip the cache.
+//! The answer caches (`upstream::cache::AnswerCache`, ARCHITECTURE.md "The BFF hop"). Content:
+//! a successful answer is kept for `BFF_CONTENT_CACHE_TTL_S` and answered to every customer
+//! without an upstream call; a failure is never kept; in harness mode the scenario and the run
+//! are part of the key, and the console's faults and seeded chaos skip the cache. Address
+//! suggestions: the same, per typed query, for `BFF_SUGGESTION_CACHE_TTL_S`.
 //! Upstream calls are counted on a wiremock server; the content-failure scenario runs on the
 //! embedded simulators.
 
@@ -57,9 +58,11 @@ async fn mount_defaults(server: &MockServer) {
     }
 }
 
+/// A BFF on `server` whose content and suggestion caches keep answers for `ttl`.
 async fn bff(mode: Mode, server: &MockServer, ttl: Duration, chaos: Option<&str>) -> Client {
     let mut c = config(mode, &UpstreamUrls::all(&server.uri()), 2000);
     c.content_cache_ttl = ttl;
+    c.suggestion_cache_ttl = ttl;
     c.chaos = chaos.map(str::to_owned);
     client_for(c).await.0
 }
@@ -288,4 +291,104 @@ async fn a_bundle_too_late_for_one_page_is_cached_for_the_next() {
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert!(page_has_dictionary(&cli, "/en/late").await);
     assert_eq!(calls(&server, DICTIONARY, None).await, 1);
+}
+
+const SUGGEST: &str = "/suggest";
+
+/// Address search answering every query with its match count, its echo and two addresses.
+async fn mount_suggest(server: &MockServer) {
+    Mock::given(path(SUGGEST))
+        .respond_with(answer(serde_json::json!([
+            "2",
+            "echo",
+            "1200 Peachtree St, Atlanta, GA 30309",
+            "1200 Peachtree St Apt 4, Atlanta, GA 30309"
+        ])))
+        .with_priority(10)
+        .mount(server)
+        .await;
+}
+
+/// The street suggestions of `q` for the customer of `tracking`.
+async fn suggestions(cli: &Client, q: &str, tracking: &str) -> (u16, Value) {
+    let r = cli
+        .get("/secure/api/v1/address/suggestions")
+        .query("q", &q)
+        .query("trackingId", &tracking)
+        .send()
+        .await;
+    (r.0.status().as_u16(), json(r.0).await)
+}
+
+/// Upstream suggestion calls for the query `q`.
+async fn suggest_calls(server: &MockServer, q: &str) -> usize {
+    let received = server.received_requests().await.unwrap();
+    received
+        .iter()
+        .filter(|r| r.url.path() == SUGGEST)
+        .filter(|r| r.url.query_pairs().any(|(k, v)| k == "q" && v == q))
+        .count()
+}
+
+#[tokio::test]
+async fn suggestions_for_one_query_are_fetched_once_for_every_customer_within_their_ttl() {
+    let server = MockServer::start().await;
+    mount_suggest(&server).await;
+    let cli = bff(Mode::Plain, &server, Duration::from_secs(60), None).await;
+    let first = suggestions(&cli, "1200 Peach", TRACKING).await;
+    assert_eq!(first.0, 200, "{}", first.1);
+    assert_eq!(first.1["suggestions"].as_array().map(Vec::len), Some(2));
+    // another customer typing the same text: the same answer, no second upstream call
+    let other = uuid::Uuid::new_v4().to_string();
+    assert_eq!(suggestions(&cli, "1200 Peach", &other).await, first);
+    assert_eq!(suggest_calls(&server, "1200 Peach").await, 1);
+    // the key is the query as typed: any other text is a call of its own
+    for q in ["1200 Peachtree", "1200 peach", "1200 Peach "] {
+        assert_eq!(suggestions(&cli, q, TRACKING).await.0, 200);
+        assert_eq!(suggest_calls(&server, q).await, 1, "{q:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_failed_suggestion_answer_is_not_kept_and_with_the_cache_off_every_query_goes_upstream() {
+    let server = MockServer::start().await;
+    Mock::given(path(SUGGEST))
+        .respond_with(ResponseTemplate::new(503))
+        .up_to_n_times(1)
+        .with_priority(1)
+        .mount(&server)
+        .await;
+    mount_suggest(&server).await;
+    let cli = bff(Mode::Plain, &server, Duration::from_secs(60), None).await;
+    assert_eq!(suggestions(&cli, "9 Elm", TRACKING).await.0, 502);
+    for _ in 0..2 {
+        assert_eq!(suggestions(&cli, "9 Elm", TRACKING).await.0, 200);
+    }
+    assert_eq!(suggest_calls(&server, "9 Elm").await, 2);
+    let off = bff(Mode::Plain, &server, Duration::ZERO, None).await;
+    for _ in 0..2 {
+        assert_eq!(suggestions(&off, "9 Elm", TRACKING).await.0, 200);
+    }
+    assert_eq!(suggest_calls(&server, "9 Elm").await, 4);
+}
+
+#[tokio::test]
+async fn harness_runs_never_share_cached_suggestions() {
+    let server = MockServer::start().await;
+    mount_suggest(&server).await;
+    let cli = bff(Mode::Harness, &server, Duration::from_secs(60), None).await;
+    let with_run = |run: &'static str| {
+        cli.get("/secure/api/v1/address/suggestions")
+            .query("q", &"1200 Peach")
+            .query("trackingId", &TRACKING)
+            .header("x-sim-run", run)
+            .send()
+    };
+    for run in [RUN_A, RUN_B, RUN_A] {
+        with_run(run).await.assert_status_is_ok();
+    }
+    // each run asked once: run A's second query was its own cached answer
+    for run in [RUN_A, RUN_B] {
+        assert_eq!(calls(&server, SUGGEST, Some(("x-sim-run", run))).await, 1);
+    }
 }

@@ -91,6 +91,16 @@ async fn calls(server: &MockServer, p: &str, with: Option<(&str, &str)>) -> usiz
         .count()
 }
 
+/// The first call to `p` answers 503; the mocks mounted after answer the rest.
+async fn fail_once(server: &MockServer, p: &str) {
+    Mock::given(path(p))
+        .respond_with(ResponseTemplate::new(503))
+        .up_to_n_times(1)
+        .with_priority(1)
+        .mount(server)
+        .await;
+}
+
 #[tokio::test]
 async fn a_content_answer_is_fetched_once_for_every_customer_within_its_ttl() {
     let server = MockServer::start().await;
@@ -152,12 +162,7 @@ async fn with_the_cache_off_or_past_the_ttl_every_call_goes_upstream() {
 #[tokio::test]
 async fn a_failed_content_answer_is_not_kept() {
     let server = MockServer::start().await;
-    Mock::given(path(DICTIONARY))
-        .respond_with(ResponseTemplate::new(503))
-        .up_to_n_times(1)
-        .with_priority(1)
-        .mount(&server)
-        .await;
+    fail_once(&server, DICTIONARY).await;
     mount_defaults(&server).await;
     let cli = bff(Mode::Plain, &server, Duration::from_secs(60), None).await;
     assert_api_error(cli.get(DICTIONARY).send().await, 502, "UPSTREAM_ERROR").await;
@@ -352,12 +357,7 @@ async fn suggestions_for_one_query_are_fetched_once_for_every_customer_within_th
 #[tokio::test]
 async fn a_failed_suggestion_answer_is_not_kept_and_with_the_cache_off_every_query_goes_upstream() {
     let server = MockServer::start().await;
-    Mock::given(path(SUGGEST))
-        .respond_with(ResponseTemplate::new(503))
-        .up_to_n_times(1)
-        .with_priority(1)
-        .mount(&server)
-        .await;
+    fail_once(&server, SUGGEST).await;
     mount_suggest(&server).await;
     let cli = bff(Mode::Plain, &server, Duration::from_secs(60), None).await;
     assert_eq!(suggestions(&cli, "9 Elm", TRACKING).await.0, 502);

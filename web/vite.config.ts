@@ -83,6 +83,14 @@ export default defineConfig({
             // not merge it into the flow's chunk and split it in two chunks; one (buy -0.5 KB)
             { name: 'buy-lib', test: /web[\\/]src[\\/]flows[\\/]buy[\\/](api|state|storage|labels)\.tsx?$/, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 1 },
+            // the API client and TanStack Query, which every page loads: one chunk (left to
+            // rolldown, they split in two once the address check's form left the retail first
+            // screen: one request more, about 0.5 KB, on every route)
+            {
+              name: 'client',
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]|web[\\/]src[\\/](api[\\/]client|lib[\\/]session)\.ts$/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -11,14 +11,14 @@ import { expect, test, type Page, type Response } from '@playwright/test';
  * CEILING with every change that makes a route lighter, until it is TARGET.
  */
 const TARGET = 130 * 1024;
-// Measured (KB on the wire, en/es) once retail.css held only the retail flow's own rules (the
-// shared ones in index.css): dollargeneral 136.7/137.0,
-// buy 122.8/126.8 (about 1 KB more when the serviceability call lands before the first screen),
-// handoff 117.6/117.8, dashboard 129.1/129.5 (signed in as owner-one), refill 144.9/145.4,
-// reconnect 124.4/124.7 (the deactivated owner), litepay 147.0/147.7 (no sign-in); each ceiling
-// about 1.5 KB above the larger figure (buy and dashboard: the target). The history of each figure
-// is in ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 139 * 1024, buy: 130 * 1024, handoff: 119.5 * 1024, dashboard: TARGET, refill: 147 * 1024, reconnect: 126.5 * 1024, litepay: 149 * 1024 };
+// Measured (KB on the wire, en/es) once the address check's form (react-hook-form, zod) loaded
+// after the retail first screen and the API client with TanStack Query became one chunk:
+// dollargeneral 118.0/118.2, buy 121.6/126.4 (about 1 KB more when the serviceability call lands
+// before the first screen), handoff 116.4/116.6, dashboard 127.8/128.2 (signed in as owner-one),
+// refill 143.7/144.1, reconnect 123.2/123.5 (the deactivated owner), litepay 145.8/146.5 (no
+// sign-in); each ceiling about 1.5 KB above the larger figure (buy and dashboard: the target).
+// The history of each figure is in ARCHITECTURE.md.
+const CEILING: Record<string, number> = { dollargeneral: 120 * 1024, buy: TARGET, handoff: 118 * 1024, dashboard: TARGET, refill: 145.5 * 1024, reconnect: 125 * 1024, litepay: 148 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

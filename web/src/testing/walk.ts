@@ -1,5 +1,6 @@
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { MerchantFlow } from '../content/hooks';
+import { loadAddressForm } from '../components/address/AddressCheck';
 import { loadStreetCombobox } from '../components/address/StreetField';
 import { isLoadingStage, type Stage } from '../flows/retail/routes';
 import type { Recording, ScenarioInput } from './recordings';
@@ -10,12 +11,12 @@ export type RetailEnd = Stage | 'errorPage';
 const TIMEOUT = 10_000;
 
 /**
- * A story loader: the street combobox's code is loaded before the story renders, so a story
- * showing the address check draws the combobox from the start, not the plain field it replaces
- * (`components/address/StreetField`).
+ * A story loader: the address form's and the street combobox's code are loaded before the
+ * story renders, so a story showing the address check draws them from the start, not the plain
+ * stand-ins they replace (`components/address/AddressCheck`, `StreetField`).
  */
-export async function streetComboboxLoaded(): Promise<void> {
-  await loadStreetCombobox();
+export async function addressCheckLoaded(): Promise<void> {
+  await Promise.all([loadAddressForm(), loadStreetCombobox()]);
 }
 
 function currentStage(root: HTMLElement): string | null {

@@ -1,20 +1,9 @@
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod/mini';
-import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import type { MerchantFlow } from '../../content/hooks';
 import { ContentLink } from '../ContentLink';
 import { normalizeZip, type AddressInput } from '../../lib/address';
-import { StreetField } from './StreetField';
-
-/** Messages are content keys, so a locale switch re-renders them in the other language. */
-export const addressSchema = z.object({
-  street: z.string().check(z.trim(), z.minLength(1, 'streetRequired')),
-  unit: z.string(),
-  zip: z.string().check(z.regex(/^\d{5}$/, 'zipInvalid')),
-});
-
-type MessageKey = 'streetRequired' | 'zipInvalid';
+import { afterPaint, moduleLoader } from '../../lib/progressive';
 
 export interface AddressCheckProps {
   content: MerchantFlow['addressCheck'];
@@ -23,15 +12,51 @@ export interface AddressCheckProps {
   onSubmit: (input: AddressInput) => void;
 }
 
+/** What the plain form hands to the real one when it takes its place. */
+export interface FormHandoff {
+  values: AddressInput;
+  /** Fields the customer left (their messages show at once). */
+  left: (keyof AddressInput)[];
+  /** The street was typed here (its suggestions show once the form is there). */
+  typed: boolean;
+  /** The field with the focus and its caret, if one had it. */
+  focus: { name: keyof AddressInput; start: number | null; end: number | null; direction: 'forward' | 'backward' | 'none' } | null;
+}
+
+const addressForm = moduleLoader(() => import('./AddressForm'));
+
+/** Loads the address form's code once (again after a failure); resolves with its module. */
+export const loadAddressForm = addressForm.load;
+
+/**
+ * The address check (seed 000 §4, §5; the retail flow's first screen and the move entry),
+ * loaded progressively (issue 10, ARCHITECTURE.md "First load"): the first screen draws the
+ * form as plain React Aria fields with the submit button disabled, as the real form draws an
+ * empty one; the real form (`AddressForm`: react-hook-form and zod, about 18 KB on the wire,
+ * the street's suggestions) loads once that screen is painted, or when a field gets the focus
+ * if an earlier load failed, and takes the plain form's place with its values, focus, caret and
+ * left fields. Once loaded, every later address check is the real form at once.
+ */
 export function AddressCheck({ content, defaultValues, variant = 'retail', onSubmit }: AddressCheckProps) {
-  const { control, handleSubmit, setValue, formState } = useForm<AddressInput>({
-    resolver: zodResolver(addressSchema),
-    mode: 'onTouched',
-    defaultValues,
-  });
-  const message = (key: string | undefined) => (key ? content[key as MessageKey] ?? key : undefined);
+  const [Real, setReal] = useState(addressForm.loaded);
+  const handoff = useRef<FormHandoff | null>(null);
   const heading = variant === 'move' ? content.moveHeading : content.heading;
   const subheading = variant === 'move' ? content.moveSubheading : content.subheading;
+
+  useEffect(() => {
+    if (Real) return;
+    let live = true;
+    const cancel = afterPaint(() =>
+      addressForm.load().then(
+        (module) => live && setReal(module),
+        () => undefined, // the plain form stays; a field's next focus tries again
+      ),
+    );
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [Real]);
 
   return (
     <section className="stage card" data-stage="addressCheck" data-variant={variant} aria-labelledby="stage-heading">
@@ -39,73 +64,87 @@ export function AddressCheck({ content, defaultValues, variant = 'retail', onSub
         {heading}
       </h1>
       <p className="stage__lead">{subheading}</p>
-      <Form
-        className="form"
-        validationBehavior="aria"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void handleSubmit((values) => onSubmit({ street: values.street.trim(), unit: values.unit.trim(), zip: values.zip }))(event);
-        }}
-      >
-        <Controller
-          control={control}
-          name="street"
-          render={({ field, fieldState }) => (
-            <StreetField
-              name={field.name}
-              label={content.streetLabel}
-              listLabel={content.suggestionsLabel}
-              value={field.value}
-              error={message(fieldState.error?.message)}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              onPick={(s) => {
-                field.onChange(s.street);
-                setValue('unit', s.unit, { shouldValidate: true });
-                setValue('zip', s.zip, { shouldValidate: true, shouldTouch: true });
-              }}
-            />
-          )}
-        />
-        <div className="form__row">
-          <Controller
-            control={control}
-            name="unit"
-            render={({ field }) => (
-              <TextField className="field" name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
-                <Label className="field__label">{content.unitLabel}</Label>
-                <Input className="field__input" autoComplete="address-line2" />
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="zip"
-            render={({ field, fieldState }) => (
-              <TextField
-                className="field field--zip"
-                name={field.name}
-                value={field.value}
-                onChange={(v) => field.onChange(normalizeZip(v))}
-                onBlur={field.onBlur}
-                isInvalid={Boolean(fieldState.error)}
-                maxLength={5}
-                inputMode="numeric"
-              >
-                <Label className="field__label">{content.zipLabel}</Label>
-                <Input className="field__input" autoComplete="postal-code" pattern="[0-9]*" />
-                <FieldError className="field__error">{message(fieldState.error?.message)}</FieldError>
-              </TextField>
-            )}
-          />
-        </div>
-        <Button type="submit" className="button button--primary" isDisabled={!formState.isValid}>
-          {content.submit}
-        </Button>
-      </Form>
+      {Real ? (
+        <Real.AddressForm content={content} defaultValues={defaultValues} onSubmit={onSubmit} handoff={handoff} />
+      ) : (
+        <PlainForm content={content} defaultValues={defaultValues} handoff={handoff} />
+      )}
       <p className="stage__help">
         {content.chatPrompt} <ContentLink link={content.chatLink} />
       </p>
     </section>
+  );
+}
+
+/**
+ * The form as plain fields, drawn as the real form draws them (same labels, names, classes and
+ * input attributes, no messages, submit disabled). What the real form takes over is noted in
+ * `handoff` as it happens (the real form reads the values as it first renders, before this one
+ * leaves), the focus and caret as this form leaves.
+ */
+function PlainForm({
+  content,
+  defaultValues,
+  handoff,
+}: Pick<AddressCheckProps, 'content' | 'defaultValues'> & { handoff: RefObject<FormHandoff | null> }) {
+  const [values, setValues] = useState(defaultValues);
+  const latest = useRef(values);
+  const form = useRef<HTMLFormElement>(null);
+  const leaving = useRef(false);
+  const note = (patch: Partial<FormHandoff>) => {
+    handoff.current = { ...(handoff.current ?? { values: defaultValues, left: [], typed: false, focus: null }), ...patch };
+  };
+  // runs as this form leaves, before its inputs leave the document: note the focus and caret
+  useLayoutEffect(() => {
+    const element = form.current;
+    leaving.current = false;
+    return () => {
+      leaving.current = true;
+      const active = element?.ownerDocument.activeElement;
+      const input = active instanceof HTMLInputElement && element?.contains(active) ? active : null;
+      const focus = input
+        ? { name: input.name as keyof AddressInput, start: input.selectionStart, end: input.selectionEnd, direction: input.selectionDirection ?? 'none' }
+        : null;
+      handoff.current = { ...(handoff.current ?? { values: latest.current, left: [], typed: false }), focus };
+    };
+  }, [handoff]);
+
+  const field = (name: keyof AddressInput) => ({
+    name,
+    value: values[name],
+    onChange: (v: string) => {
+      const next = { ...latest.current, [name]: name === 'zip' ? normalizeZip(v) : v };
+      latest.current = next;
+      setValues(next);
+      note({ values: next, ...(name === 'street' ? { typed: true } : {}) });
+    },
+    // leaving for the real form is no blur: the field was not left
+    onBlur: () => {
+      const left = handoff.current?.left ?? [];
+      if (!leaving.current && !left.includes(name)) note({ left: [...left, name] });
+    },
+    onFocus: () => void loadAddressForm().catch(() => undefined),
+  });
+
+  return (
+    <Form ref={form} className="form" validationBehavior="aria" onSubmit={(event) => event.preventDefault()}>
+      <TextField className="field" {...field('street')}>
+        <Label className="field__label">{content.streetLabel}</Label>
+        <Input className="field__input" autoComplete="off" />
+      </TextField>
+      <div className="form__row">
+        <TextField className="field" {...field('unit')}>
+          <Label className="field__label">{content.unitLabel}</Label>
+          <Input className="field__input" autoComplete="address-line2" />
+        </TextField>
+        <TextField className="field field--zip" {...field('zip')} maxLength={5} inputMode="numeric">
+          <Label className="field__label">{content.zipLabel}</Label>
+          <Input className="field__input" autoComplete="postal-code" pattern="[0-9]*" />
+        </TextField>
+      </div>
+      <Button type="submit" className="button button--primary" isDisabled>
+        {content.submit}
+      </Button>
+    </Form>
   );
 }

@@ -34,6 +34,8 @@ export interface StreetFieldProps {
   onChange: (value: string) => void;
   onBlur: () => void;
   onPick: (suggestion: AddressSuggestion) => void;
+  /** The value was typed before this field was drawn (its suggestions are for typed text). */
+  typedBefore?: boolean;
 }
 
 export interface StreetComboboxProps extends StreetFieldProps {

@@ -49,7 +49,9 @@ afterEach(() => {
 });
 
 async function setup(locale: 'en' | 'es') {
-  const { AddressCheck } = await import('./AddressCheck');
+  const { AddressCheck, loadAddressForm } = await import('./AddressCheck');
+  // the form's own code first: what is tested here is the street field's hand-over inside it
+  await loadAddressForm();
   const { Providers } = await import('../../app/providers');
   const content = (locale === 'en' ? en : es).merchantFlow.addressCheck;
   const onSubmit = vi.fn();

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FieldError, Input, Label, TextField } from 'react-aria-components';
 import { searchAddresses, shouldSuggest, type AddressSuggestion } from '../../lib/address';
+import { afterPaint, moduleLoader } from '../../lib/progressive';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import type { StreetFieldProps } from './StreetCombobox';
 
@@ -23,11 +24,17 @@ export const SUGGEST_DELAY_MS = 300;
 /**
  * Suggestions for the street `value` (seed 000 §5): asked for after a 300 ms pause when the
  * text has more than one non-space character, shown only for text the customer typed (not a
- * pick); `change` takes typed text, `pick` a chosen suggestion.
+ * pick); `change` takes typed text, `pick` a chosen suggestion; `typedBefore`: the value was typed
+ * (in the address check's plain stand-in) before this field was drawn.
  */
-export function useStreetSuggestions(value: string, onChange: (value: string) => void, onPick: (s: AddressSuggestion) => void) {
+export function useStreetSuggestions(
+  value: string,
+  onChange: (value: string) => void,
+  onPick: (s: AddressSuggestion) => void,
+  typedBefore = false,
+) {
   const debounced = useDebouncedValue(value, SUGGEST_DELAY_MS);
-  const [typed, setTyped] = useState(false);
+  const [typed, setTyped] = useState(typedBefore);
   const picked = useRef<string | null>(null);
   const enabled = shouldSuggest(debounced) && debounced !== picked.current;
   const query = useQuery({
@@ -56,47 +63,22 @@ export function useStreetSuggestions(value: string, onChange: (value: string) =>
 }
 
 
-type Combobox = typeof import('./StreetCombobox');
-
-let loaded: Combobox | undefined;
-let loading: Promise<Combobox> | undefined;
+const combobox = moduleLoader(() => import('./StreetCombobox'));
 
 /** Loads the combobox's code once (again after a failure); resolves with its module. */
-export function loadStreetCombobox(): Promise<Combobox> {
-  loading ??= import('./StreetCombobox').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-/**
- * Runs `run` once the frame that shows the current commit is painted (the first screen is
- * drawn before the combobox's code is asked for); returns its cancel.
- */
-function afterPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => void (timer = setTimeout(run, 0)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
+export const loadStreetCombobox = combobox.load;
 
 /** Where the caret was in the plain field when the combobox replaced it (null: not focused). */
 type Handoff = { start: number | null; end: number | null; direction: 'forward' | 'backward' | 'none' } | null;
 
 export function StreetField(props: StreetFieldProps) {
-  const [combobox, setCombobox] = useState(loaded);
-  const suggestions = useStreetSuggestions(props.value, props.onChange, props.onPick);
+  const [Combobox, setCombobox] = useState(combobox.loaded);
+  const suggestions = useStreetSuggestions(props.value, props.onChange, props.onPick, props.typedBefore);
   const handoff = useRef<Handoff>(null);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (combobox) return;
+    if (Combobox) return;
     let live = true;
     const cancel = afterPaint(() =>
       loadStreetCombobox().then(
@@ -108,7 +90,7 @@ export function StreetField(props: StreetFieldProps) {
       live = false;
       cancel();
     };
-  }, [combobox]);
+  }, [Combobox]);
 
   // the combobox is in the document now: the focus and caret the plain field had move to it
   useLayoutEffect(() => {
@@ -117,12 +99,12 @@ export function StreetField(props: StreetFieldProps) {
     if (!caret || !input.current) return;
     input.current.focus();
     input.current.setSelectionRange(caret.start, caret.end, caret.direction);
-  }, [combobox]);
+  }, [Combobox]);
 
   const { suggestions: list, version, typed, change, pick } = suggestions;
-  if (combobox) {
+  if (Combobox) {
     return (
-      <combobox.StreetCombobox
+      <Combobox.StreetCombobox
         {...props}
         onChange={change}
         onPick={pick}

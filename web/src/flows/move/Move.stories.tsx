@@ -4,7 +4,7 @@ import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { content, en as enContent, es as esContent } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
-import { streetComboboxLoaded } from '../../testing/walk';
+import { addressCheckLoaded } from '../../testing/walk';
 import type { Locale } from '../../lib/locale';
 import { catalogue, confirmation as refillConfirmation, offers, paymentInfos, results } from '../refill/fixtures';
 import { refillHandlers } from '../refill/handlers';
@@ -25,7 +25,7 @@ const meta = {
   title: 'Move',
   component: StoryApp,
   // the address check draws its street combobox from the start (the play functions use it)
-  loaders: [streetComboboxLoaded],
+  loaders: [addressCheckLoaded],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof StoryApp>;
 

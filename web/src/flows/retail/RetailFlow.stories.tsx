@@ -4,7 +4,7 @@ import contentJson from '../../content/recordings/content.json';
 import type { MerchantFlow } from '../../content/hooks';
 import { recordingHandlers, type ContentRecording, type Recording } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
-import { planFor, streetComboboxLoaded, waitForStage, walkRetail } from '../../testing/walk';
+import { planFor, addressCheckLoaded, waitForStage, walkRetail } from '../../testing/walk';
 import type { Stage } from './routes';
 
 const content = contentJson as unknown as ContentRecording;
@@ -19,7 +19,7 @@ const meta = {
   title: 'Retail/Starter-kit flow',
   component: StoryApp,
   // the address check draws its street combobox from the start (the play functions use it)
-  loaders: [streetComboboxLoaded],
+  loaders: [addressCheckLoaded],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof StoryApp>;
 

@@ -12,7 +12,7 @@ import {
 } from '../../testing/scenarioStory';
 import { contentText } from '../../testing/scenarioFiles';
 import { StoryApp } from '../../testing/StoryApp';
-import { streetComboboxLoaded, waitForStage, walkRetail, type RetailEnd } from '../../testing/walk';
+import { addressCheckLoaded, waitForStage, walkRetail, type RetailEnd } from '../../testing/walk';
 
 const content = contentJson as unknown as ContentRecording;
 const recordings = bySituation(import.meta.glob<Recording>('./recordings/*.json', { eager: true, import: 'default' }));
@@ -29,7 +29,7 @@ const meta = {
   title: 'Retail/Scenarios',
   component: StoryApp,
   // the address check draws its street combobox from the start (the play functions use it)
-  loaders: [streetComboboxLoaded],
+  loaders: [addressCheckLoaded],
   tags: ['scenario'],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof StoryApp>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '../../app/router';
 import type { Dictionary, MerchantFlow } from '../../content/hooks';
 import { assignLanguage, type Locale } from '../../lib/locale';
@@ -8,7 +8,7 @@ import { assignDevice, validateCustomerAddress, validateCustomerServiceability }
 import { retailFlow } from './routes';
 import { AddressCheck } from '../../components/address/AddressCheck';
 import { MultiUnit } from '../../components/address/MultiUnit';
-import { Serviceable } from './stages/Serviceable';
+import { moduleLoader } from '../../lib/progressive';
 import { ReadyToBuy } from './stages/ReadyToBuy';
 import { AddressError, ExistingPostpaid, ExistingPrepaid, LoadingStage, Unserviceable } from '../../components/address/Notices';
 
@@ -20,6 +20,12 @@ export interface RetailScreenProps {
 }
 
 /** The retail flow's stages as one screen, driven by `retailReducer` (seed 000 §2). */
+/**
+ * The device-code stage with its form (react-hook-form and zod): not on the first screen's
+ * path; asked for with the serviceability call, so the stage is drawn with its answer.
+ */
+const serviceableStage = moduleLoader(() => import('./stages/Serviceable'));
+
 export function RetailScreen({ content, dictionary, locale, variant = 'retail' }: RetailScreenProps) {
   const [state, dispatch] = useReducer(retailReducer, undefined, () => initialState());
   const navigate = useNavigate();
@@ -33,6 +39,22 @@ export function RetailScreen({ content, dictionary, locale, variant = 'retail' }
     trackPageView(retailFlow, state.stage, locale);
   }, [state.stage, locale]);
 
+  const [stageModule, setStageModule] = useState(serviceableStage.loaded);
+  const Serviceable = stageModule?.Serviceable;
+  // the serviceable stage without its code (its fetch with the serviceability call failed):
+  // fetched again; failing again, the connection message with its way back
+  useEffect(() => {
+    if (state.stage !== 'serviceable' || stageModule) return;
+    let live = true;
+    serviceableStage.load().then(
+      (module) => live && setStageModule(module),
+      () => live && dispatch({ type: 'serviceabilityFailed' }),
+    );
+    return () => void (live = false);
+  }, [state.stage, stageModule]);
+  // the code that came with the serviceability answer
+  if (!stageModule && serviceableStage.loaded()) setStageModule(serviceableStage.loaded);
+
   useEffect(() => {
     if (firstStage.current) {
       firstStage.current = false;
@@ -41,7 +63,7 @@ export function RetailScreen({ content, dictionary, locale, variant = 'retail' }
     // a stage that opens a dialog (readytobuy's heads-up) keeps the focus in it
     if (document.activeElement?.closest('[role="dialog"]')) return;
     container.current?.querySelector<HTMLElement>('h1')?.focus();
-  }, [state.stage]);
+  }, [state.stage, Serviceable]);
 
   useEffect(() => {
     if (state.redirect === 'error') navigate(`/${locale}/error`);
@@ -50,8 +72,11 @@ export function RetailScreen({ content, dictionary, locale, variant = 'retail' }
   useEffect(() => () => void run.current++, []);
 
   const checkServiceability = useCallback(async (info: CustomerInfo, id: number) => {
+    // a failed fetch is tried again when the stage is drawn
+    const stageCode = serviceableStage.load().catch(() => undefined);
     try {
       const result = await validateCustomerServiceability(info.locationId);
+      await stageCode;
       if (id !== run.current) return;
       track({ event: 'serviceability', tapStatus: result.tapStatus });
       dispatch({ type: 'serviceability', outcome: result.outcome });
@@ -163,7 +188,9 @@ export function RetailScreen({ content, dictionary, locale, variant = 'retail' }
       );
       break;
     case 'serviceable':
-      stage = state.chosen ? (
+      stage = !Serviceable ? (
+        <LoadingStage stage="validateAddress" text={content.validateAddress.text} />
+      ) : state.chosen ? (
         <Serviceable
           content={content.serviceable}
           assignErrors={content.assignErrors}

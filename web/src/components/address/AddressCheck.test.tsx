@@ -1,11 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { QueryClient } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { en, es } from '../../testing/content';
+import { renderAddressCheck } from '../../testing/renderAddressCheck';
 
 /**
  * The address check's progressive loading (`AddressCheck`, issue 10): the first screen draws
@@ -30,20 +28,7 @@ beforeEach(() => {
 });
 afterEach(() => server.resetHandlers());
 
-async function setup(locale: 'en' | 'es') {
-  const { AddressCheck } = await import('./AddressCheck');
-  const { Providers } = await import('../../app/providers');
-  const content = (locale === 'en' ? en : es).merchantFlow.addressCheck;
-  const onSubmit = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const { container } = render(
-    <Providers client={client}>
-      <AddressCheck content={content} defaultValues={{ street: '', unit: '', zip: '' }} onSubmit={onSubmit} />
-    </Providers>,
-  );
-  // no pause between keystrokes: only the test's own waits may let the suggestion pause pass
-  return { content, container, onSubmit, user: userEvent.setup({ delay: null }) };
-}
+const setup = (locale: 'en' | 'es') => renderAddressCheck(locale);
 
 describe('address check before and after its form code arrives', () => {
   it.each(['en', 'es'] as const)(

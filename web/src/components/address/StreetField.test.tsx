@@ -1,11 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { QueryClient } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { en, es } from '../../testing/content';
+import { renderAddressCheck } from '../../testing/renderAddressCheck';
 
 /**
  * The street field's progressive loading (`StreetField`, issue 10): the address check draws a
@@ -48,22 +46,8 @@ afterEach(() => {
   queries.length = 0;
 });
 
-async function setup(locale: 'en' | 'es') {
-  const { AddressCheck, loadAddressForm } = await import('./AddressCheck');
-  // the form's own code first: what is tested here is the street field's hand-over inside it
-  await loadAddressForm();
-  const { Providers } = await import('../../app/providers');
-  const content = (locale === 'en' ? en : es).merchantFlow.addressCheck;
-  const onSubmit = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const { container } = render(
-    <Providers client={client}>
-      <AddressCheck content={content} defaultValues={{ street: '', unit: '', zip: '' }} onSubmit={onSubmit} />
-    </Providers>,
-  );
-  // no pause between keystrokes: only the test's own waits may let the 300-ms suggestion pause pass, however loaded the machine
-  return { content, container, onSubmit, user: userEvent.setup({ delay: null }) };
-}
+// the form's own code first: what is tested here is the street field's hand-over inside it
+const setup = (locale: 'en' | 'es') => renderAddressCheck(locale, { formFirst: true });
 
 /** Every id once; the street's label names its input (`for`), which the form submits as `street`. */
 function expectWellFormed(input: HTMLElement, label: string) {

@@ -19,13 +19,13 @@ export interface RetailScreenProps {
   variant?: 'retail' | 'move';
 }
 
-/** The retail flow's stages as one screen, driven by `retailReducer` (seed 000 §2). */
 /**
  * The device-code stage with its form (react-hook-form and zod): not on the first screen's
  * path; asked for with the serviceability call, so the stage is drawn with its answer.
  */
 const serviceableStage = moduleLoader(() => import('./stages/Serviceable'));
 
+/** The retail flow's stages as one screen, driven by `retailReducer` (seed 000 §2). */
 export function RetailScreen({ content, dictionary, locale, variant = 'retail' }: RetailScreenProps) {
   const [state, dispatch] = useReducer(retailReducer, undefined, () => initialState());
   const navigate = useNavigate();

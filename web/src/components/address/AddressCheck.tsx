@@ -1,27 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
-import type { MerchantFlow } from '../../content/hooks';
 import { ContentLink } from '../ContentLink';
 import { normalizeZip, type AddressInput } from '../../lib/address';
 import { afterPaint, moduleLoader } from '../../lib/progressive';
-
-export interface AddressCheckProps {
-  content: MerchantFlow['addressCheck'];
-  defaultValues: AddressInput;
-  variant?: 'retail' | 'move';
-  onSubmit: (input: AddressInput) => void;
-}
-
-/** What the plain form hands to the real one when it takes its place. */
-export interface FormHandoff {
-  values: AddressInput;
-  /** Fields the customer left (their messages show at once). */
-  left: (keyof AddressInput)[];
-  /** The street was typed here (its suggestions show once the form is there). */
-  typed: boolean;
-  /** The field with the focus and its caret, if one had it. */
-  focus: { name: keyof AddressInput; start: number | null; end: number | null; direction: 'forward' | 'backward' | 'none' } | null;
-}
+import type { AddressCheckProps, FormHandoff } from './types';
 
 const addressForm = moduleLoader(() => import('./AddressForm'));
 

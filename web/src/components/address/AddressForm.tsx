@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod/mini';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { normalizeZip, type AddressInput } from '../../lib/address';
-import type { AddressCheckProps, FormHandoff } from './AddressCheck';
+import type { AddressCheckProps, FormHandoff } from './types';
 import { StreetField } from './StreetField';
 
 /** Messages are content keys, so a locale switch re-renders them in the other language. */

@@ -70,7 +70,6 @@ function PlainForm({
   handoff,
 }: Pick<AddressCheckProps, 'content' | 'defaultValues'> & { handoff: RefObject<FormHandoff | null> }) {
   const [values, setValues] = useState(defaultValues);
-  const latest = useRef(values);
   const form = useRef<HTMLFormElement>(null);
   const leaving = useRef(false);
   const note = (patch: Partial<FormHandoff>) => {
@@ -87,16 +86,18 @@ function PlainForm({
       const focus = input
         ? { name: input.name as keyof AddressInput, start: input.selectionStart, end: input.selectionEnd, direction: input.selectionDirection ?? 'none' }
         : null;
-      handoff.current = { ...(handoff.current ?? { values: latest.current, left: [], typed: false }), focus };
+      // nothing noted before: nothing changed, the defaults stand
+      if (handoff.current) handoff.current = { ...handoff.current, focus };
+      else if (focus) handoff.current = { values: defaultValues, left: [], typed: false, focus };
     };
-  }, [handoff]);
+  }, [handoff, defaultValues]);
 
   const field = (name: keyof AddressInput) => ({
     name,
     value: values[name],
     onChange: (v: string) => {
-      const next = { ...latest.current, [name]: name === 'zip' ? normalizeZip(v) : v };
-      latest.current = next;
+      // the noted values are the latest (several changes can come before a render)
+      const next = { ...(handoff.current?.values ?? values), [name]: name === 'zip' ? normalizeZip(v) : v };
       setValues(next);
       note({ values: next, ...(name === 'street' ? { typed: true } : {}) });
     },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '../../app/router';
 import type { Dictionary, MerchantFlow } from '../../content/hooks';
 import { assignLanguage, type Locale } from '../../lib/locale';
@@ -39,21 +39,20 @@ export function RetailScreen({ content, dictionary, locale, variant = 'retail' }
     trackPageView(retailFlow, state.stage, locale);
   }, [state.stage, locale]);
 
-  const [stageModule, setStageModule] = useState(serviceableStage.loaded);
-  const Serviceable = stageModule?.Serviceable;
+  // read from the loader: loaded with the serviceability answer, or by the effect below
+  const Serviceable = serviceableStage.loaded()?.Serviceable;
+  const [, codeArrived] = useReducer((n: number) => n + 1, 0);
   // the serviceable stage without its code (its fetch with the serviceability call failed):
   // fetched again; failing again, the connection message with its way back
   useEffect(() => {
-    if (state.stage !== 'serviceable' || stageModule) return;
+    if (state.stage !== 'serviceable' || Serviceable) return;
     let live = true;
     serviceableStage.load().then(
-      (module) => live && setStageModule(module),
+      () => live && codeArrived(),
       () => live && dispatch({ type: 'serviceabilityFailed' }),
     );
     return () => void (live = false);
-  }, [state.stage, stageModule]);
-  // the code that came with the serviceability answer
-  if (!stageModule && serviceableStage.loaded()) setStageModule(serviceableStage.loaded);
+  }, [state.stage, Serviceable]);
 
   useEffect(() => {
     if (firstStage.current) {

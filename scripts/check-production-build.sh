@@ -6,12 +6,12 @@ source "$(dirname "$0")/lib.sh"
 if cargo tree --locked -p bff --no-default-features -e normal --prefix none | grep -q '^simulators '; then
   echo "FAIL: simulators is a dependency of the production build" >&2; exit 1
 fi
-# The test command's build (`TEST_BUILD`, scripts/lib.sh) with the same dependency features
-# (poem's test client, tokio's test-util, which dev-dependencies switch on), so only the bff
-# crate recompiles (what is checked is which code and routes the build holds, not its speed;
-# it runs beside Playwright). The shipped build is this code without those two features, at
-# the release profile's opt-level.
-cargo build --release --locked -p bff --bin bff --no-default-features --features poem/test,tokio/test-util -q \
+# The test command's build (`TEST_BUILD`, scripts/lib.sh) with the features the test targets'
+# dev-dependencies give the shared crates (bff's `test-build-features`), so only the bff crate
+# recompiles: about 55 CPU-s instead of 190 with most of the tree (what is checked is which code
+# and routes the build holds, not its speed; it runs beside Playwright). The shipped build is
+# this code without that feature, at the release profile's opt-level.
+cargo build --release --locked -p bff --bin bff --no-default-features --features test-build-features -q \
   "${TEST_BUILD[@]}"
 bin=target/release/bff
 for marker in UNKNOWN_SCENARIO existing-mobile-unverified closed-aux-preactivated 'Ponce De Leon Ave'; do

@@ -82,6 +82,10 @@ export default defineConfig({
             // what the buy flow's first screen shares with its lazy pages (BuyFlow.tsx): rolldown does
             // not merge it into the flow's chunk and split it in two chunks; one (buy -0.5 KB)
             { name: 'buy-lib', test: /web[\\/]src[\\/]flows[\\/]buy[\\/](api|state|storage|labels)\.tsx?$/, priority: 1 },
+            // the same for the quick refill: the summary its confirmation draws and its lazy steps 2 and 3
+            // (`CardSteps`) draw too; left in the flow's chunk, the lazy chunk imported it from there and
+            // rolldown split the router from the entry (one request more on every route)
+            { name: 'litepay-lib', test: /web[\\/]src[\\/]flows[\\/]litepay[\\/]Summary\.tsx$/, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 1 },
             // the API client and TanStack Query, which every page loads: one chunk (left to
             // rolldown, they split in two once the address check's form left the retail first

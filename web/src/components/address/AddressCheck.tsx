@@ -1,8 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { ContentLink } from '../ContentLink';
 import { normalizeZip, type AddressInput } from '../../lib/address';
-import { afterPaint, moduleLoader } from '../../lib/progressive';
+import { moduleLoader, noteFocus, useLoadedAfterPaint } from '../../lib/progressive';
 import type { AddressCheckProps, FormHandoff } from './types';
 
 const addressForm = moduleLoader(() => import('./AddressForm'));
@@ -20,25 +20,10 @@ export const loadAddressForm = addressForm.load;
  * left fields. Once loaded, every later address check is the real form at once.
  */
 export function AddressCheck({ content, defaultValues, variant = 'retail', onSubmit }: AddressCheckProps) {
-  const [Real, setReal] = useState(addressForm.loaded);
+  const [Real, retry] = useLoadedAfterPaint(addressForm);
   const handoff = useRef<FormHandoff | null>(null);
   const heading = variant === 'move' ? content.moveHeading : content.heading;
   const subheading = variant === 'move' ? content.moveSubheading : content.subheading;
-
-  useEffect(() => {
-    if (Real) return;
-    let live = true;
-    const cancel = afterPaint(() =>
-      addressForm.load().then(
-        (module) => live && setReal(module),
-        () => undefined, // the plain form stays; a field's next focus tries again
-      ),
-    );
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, [Real]);
 
   return (
     <section className="stage card" data-stage="addressCheck" data-variant={variant} aria-labelledby="stage-heading">
@@ -49,7 +34,7 @@ export function AddressCheck({ content, defaultValues, variant = 'retail', onSub
       {Real ? (
         <Real.AddressForm content={content} defaultValues={defaultValues} onSubmit={onSubmit} handoff={handoff} />
       ) : (
-        <PlainForm content={content} defaultValues={defaultValues} handoff={handoff} />
+        <PlainForm content={content} defaultValues={defaultValues} handoff={handoff} onFocus={retry} />
       )}
       <p className="stage__help">
         {content.chatPrompt} <ContentLink link={content.chatLink} />
@@ -68,7 +53,8 @@ function PlainForm({
   content,
   defaultValues,
   handoff,
-}: Pick<AddressCheckProps, 'content' | 'defaultValues'> & { handoff: RefObject<FormHandoff | null> }) {
+  onFocus,
+}: Pick<AddressCheckProps, 'content' | 'defaultValues'> & { handoff: RefObject<FormHandoff | null>; onFocus: () => void }) {
   const [values, setValues] = useState(defaultValues);
   const form = useRef<HTMLFormElement>(null);
   const leaving = useRef(false);
@@ -81,11 +67,7 @@ function PlainForm({
     leaving.current = false;
     return () => {
       leaving.current = true;
-      const active = element?.ownerDocument.activeElement;
-      const input = active instanceof HTMLInputElement && element?.contains(active) ? active : null;
-      const focus = input
-        ? { name: input.name as keyof AddressInput, start: input.selectionStart, end: input.selectionEnd, direction: input.selectionDirection ?? 'none' }
-        : null;
+      const focus = noteFocus<keyof AddressInput>(element);
       // nothing noted before: nothing changed, the defaults stand
       if (handoff.current) handoff.current = { ...handoff.current, focus };
       else if (focus) handoff.current = { values: defaultValues, left: [], typed: false, focus };
@@ -106,7 +88,7 @@ function PlainForm({
       const left = handoff.current?.left ?? [];
       if (!leaving.current && !left.includes(name)) note({ left: [...left, name] });
     },
-    onFocus: () => void loadAddressForm().catch(() => undefined),
+    onFocus,
   });
 
   return (

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod/mini';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { normalizeZip, type AddressInput } from '../../lib/address';
+import { giveFocus } from '../../lib/progressive';
 import type { AddressCheckProps, FormHandoff } from './types';
 import { StreetField } from './StreetField';
 
@@ -42,10 +43,7 @@ export function AddressForm({
     if (!taken) return;
     // the fields left in the plain form count as left here: validated now and on every change
     for (const name of taken.left) setValue(name, getValues(name), { shouldTouch: true, shouldValidate: true });
-    const input = taken.focus && form.current?.querySelector<HTMLInputElement>(`input[name="${taken.focus.name}"]`);
-    if (!input || !taken.focus) return;
-    input.focus();
-    input.setSelectionRange(taken.focus.start, taken.focus.end, taken.focus.direction);
+    giveFocus(form.current, taken.focus);
   }, [handoff, setValue, getValues]);
   const message = (key: string | undefined) => (key ? content[key as MessageKey] ?? key : undefined);
 

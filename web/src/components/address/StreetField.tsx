@@ -1,8 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FieldError, Input, Label, TextField } from 'react-aria-components';
 import { searchAddresses, shouldSuggest, type AddressSuggestion } from '../../lib/address';
-import { afterPaint, moduleLoader } from '../../lib/progressive';
+import { moduleLoader, useLoadedAfterPaint } from '../../lib/progressive';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import type { StreetFieldProps } from './StreetCombobox';
 
@@ -72,25 +72,10 @@ export const loadStreetCombobox = combobox.load;
 type Handoff = { start: number | null; end: number | null; direction: 'forward' | 'backward' | 'none' } | null;
 
 export function StreetField(props: StreetFieldProps) {
-  const [Combobox, setCombobox] = useState(combobox.loaded);
+  const [Combobox, retry] = useLoadedAfterPaint(combobox);
   const suggestions = useStreetSuggestions(props.value, props.onChange, props.onPick, props.typedBefore);
   const handoff = useRef<Handoff>(null);
   const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (Combobox) return;
-    let live = true;
-    const cancel = afterPaint(() =>
-      loadStreetCombobox().then(
-        (module) => live && setCombobox(module),
-        () => undefined, // the plain field stays; its next focus tries again
-      ),
-    );
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, [Combobox]);
 
   // the combobox is in the document now: the focus and caret the plain field had move to it
   useLayoutEffect(() => {
@@ -115,11 +100,20 @@ export function StreetField(props: StreetFieldProps) {
       />
     );
   }
-  return <PlainStreet {...props} onChange={change} handoff={handoff} />;
+  return <PlainStreet {...props} onChange={change} handoff={handoff} onFocus={retry} />;
 }
 
 /** The street as a plain text field, drawn as the combobox draws it (closed, no suggestions). */
-function PlainStreet({ label, value, error, name, onChange, onBlur, handoff }: StreetFieldProps & { handoff: RefObject<Handoff> }) {
+function PlainStreet({
+  label,
+  value,
+  error,
+  name,
+  onChange,
+  onBlur,
+  handoff,
+  onFocus,
+}: StreetFieldProps & { handoff: RefObject<Handoff>; onFocus: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const leaving = useRef(false);
   // runs as this field leaves, before its input leaves the document: note the focus and caret
@@ -144,7 +138,7 @@ function PlainStreet({ label, value, error, name, onChange, onBlur, handoff }: S
       onChange={onChange}
       // leaving for the combobox is no blur: the field was not left (no "required" message)
       onBlur={() => leaving.current || onBlur()}
-      onFocus={() => void loadStreetCombobox().catch(() => undefined)}
+      onFocus={onFocus}
     >
       <Label className="field__label">{label}</Label>
       <Input ref={input} className="field__input" autoComplete="off" />

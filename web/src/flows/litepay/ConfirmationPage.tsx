@@ -8,7 +8,7 @@ import { track } from '../../lib/analytics';
 import type { Locale } from '../../lib/locale';
 import { litepayConfirmationQuery, type LitepayConfirmation } from './api';
 import type { LitepayTexts } from './content';
-import { Summary } from './RefillPage';
+import { Summary } from './Summary';
 import { litepayFlow } from './routes';
 
 /**

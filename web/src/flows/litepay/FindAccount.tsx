@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
-import { z } from 'zod/mini';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Button, Form } from 'react-aria-components';
 import { ContentModal } from '../../components/ContentModal';
-import { maskPhoneInput, PHONE_INPUT_MAX, phoneDigits } from '../../lib/phone';
+import { moduleLoader, noteFocus, useLoadedAfterPaint } from '../../lib/progressive';
 import type { LitepayTexts } from './content';
+import { PhoneField, ZipField, type FindHandoff, type FindValues } from './FindFields';
 import type { LookupNotice } from './steps';
 
-const ZIP_MAX = 5;
-const findSchema = z.object({
-  phone: z.string().check(z.refine((v) => phoneDigits(v).length === 10)),
-  zip: z.string().check(z.regex(/^\d{5}$/)),
-});
-type FindForm = z.infer<typeof findSchema>;
+const findForm = moduleLoader(() => import('./FindForm'));
+
+/** Loads the find form's code once (again after a failure); resolves with its module. */
+export const loadFindForm = findForm.load;
+
+type Texts = LitepayTexts['litepay'];
 
 /**
  * Step 1, find your account (seed 002 §2.11, §5): billing phone (digits only, at most 10,
@@ -21,23 +20,17 @@ type FindForm = z.infer<typeof findSchema>;
  * while locating, when its label is the locating message. The notice of the last miss: the
  * BFF's catalogue message; the cannot-locate one with its help modal and, from the second
  * miss in a row, the "unfortunate" warning.
+ *
+ * Loaded progressively (issue 10, ARCHITECTURE.md "First load"), as the address check: the
+ * first screen draws the fields plainly with Next disabled, as the real form draws them empty;
+ * the real form (`FindForm`: react-hook-form and zod, about 18 KB on the wire) loads once that
+ * screen is painted, or when a field gets the focus if an earlier load failed, and takes the
+ * plain form's place with its values, focus, caret and left fields. Once loaded, every later
+ * render is the real form at once.
  */
-export function FindAccount({
-  c,
-  locating,
-  notice,
-  onFind,
-}: {
-  c: LitepayTexts['litepay'];
-  locating: boolean;
-  notice: LookupNotice;
-  onFind: (phone: string, zip: string) => void;
-}) {
-  const { control, handleSubmit, formState } = useForm<FindForm>({
-    resolver: zodResolver(findSchema),
-    mode: 'onChange',
-    defaultValues: { phone: '', zip: '' },
-  });
+export function FindAccount({ c, locating, notice, onFind }: { c: Texts; locating: boolean; notice: LookupNotice; onFind: (phone: string, zip: string) => void }) {
+  const [Real, retry] = useLoadedAfterPaint(findForm);
+  const handoff = useRef<FindHandoff | null>(null);
   return (
     <div className="litepay-find">
       {notice.kind !== 'none' && (
@@ -51,56 +44,66 @@ export function FindAccount({
           {c.unfortunate}
         </p>
       )}
-      <Form className="litepay-find__form" validationBehavior="aria" onSubmit={handleSubmit((v) => onFind(phoneDigits(v.phone), v.zip))}>
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field, fieldState }) => (
-            <TextField
-              className="field"
-              name={field.name}
-              type="tel"
-              value={field.value}
-              onChange={(v) => field.onChange(maskPhoneInput(v))}
-              onBlur={field.onBlur}
-              maxLength={PHONE_INPUT_MAX}
-              autoComplete="tel-national"
-              isRequired
-              isInvalid={fieldState.isTouched && Boolean(fieldState.error)}
-              validationBehavior="aria"
-            >
-              <Label className="field__label">{c.phoneLabel}</Label>
-              <Input ref={field.ref} className="field__input" inputMode="numeric" data-testid="phone" />
-              <Text slot="description">{c.phoneHint}</Text>
-            </TextField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="zip"
-          render={({ field, fieldState }) => (
-            <TextField
-              className="field"
-              name={field.name}
-              type="tel"
-              value={field.value}
-              onChange={(v) => field.onChange(v.replace(/\D/g, '').slice(0, ZIP_MAX))}
-              onBlur={field.onBlur}
-              maxLength={ZIP_MAX}
-              autoComplete="postal-code"
-              isRequired
-              isInvalid={fieldState.isTouched && Boolean(fieldState.error)}
-              validationBehavior="aria"
-            >
-              <Label className="field__label">{c.zipLabel}</Label>
-              <Input ref={field.ref} className="field__input" inputMode="numeric" data-testid="zip" />
-            </TextField>
-          )}
-        />
-        <Button type="submit" className="button button--primary" isDisabled={locating || !formState.isValid} data-testid="find-next">
-          {locating ? c.locating : c.next}
-        </Button>
-      </Form>
+      {Real ? (
+        <Real.FindForm c={c} locating={locating} onFind={onFind} handoff={handoff} />
+      ) : (
+        <PlainForm c={c} handoff={handoff} onFocus={retry} />
+      )}
     </div>
+  );
+}
+
+const empty: FindValues = { phone: '', zip: '' };
+
+/**
+ * The form as plain fields, drawn as the real form draws an empty one (the same fields, the
+ * phone mask and the zip's digits applied as typed, Next disabled). What the real form takes
+ * over is noted in `handoff` as it happens (the real form reads the values as it first renders,
+ * before this one leaves), the focus and caret as this form leaves.
+ */
+function PlainForm({ c, handoff, onFocus }: { c: Texts; handoff: RefObject<FindHandoff | null>; onFocus: () => void }) {
+  const [values, setValues] = useState(empty);
+  const form = useRef<HTMLFormElement>(null);
+  const leaving = useRef(false);
+  const note = (patch: Partial<FindHandoff>) => {
+    handoff.current = { ...(handoff.current ?? { values: empty, left: [], focus: null }), ...patch };
+  };
+  // runs as this form leaves, before its inputs leave the document: note the focus and caret
+  useLayoutEffect(() => {
+    const element = form.current;
+    leaving.current = false;
+    return () => {
+      leaving.current = true;
+      const focus = noteFocus<keyof FindValues>(element);
+      // nothing noted before: nothing changed, the form starts empty
+      if (handoff.current) handoff.current = { ...handoff.current, focus };
+      else if (focus) handoff.current = { values: empty, left: [], focus };
+    };
+  }, [handoff]);
+
+  const field = (name: keyof FindValues) => ({
+    value: values[name],
+    onChange: (v: string) => {
+      // the noted values are the latest (several changes can come before a render)
+      const next = { ...(handoff.current?.values ?? values), [name]: v };
+      setValues(next);
+      note({ values: next });
+    },
+    // leaving for the real form is no blur: the field was not left
+    onBlur: () => {
+      const left = handoff.current?.left ?? [];
+      if (!leaving.current && !left.includes(name)) note({ left: [...left, name] });
+    },
+    onFocus,
+  });
+
+  return (
+    <Form ref={form} className="litepay-find__form" validationBehavior="aria" onSubmit={(event) => event.preventDefault()}>
+      <PhoneField label={c.phoneLabel} hint={c.phoneHint} {...field('phone')} />
+      <ZipField label={c.zipLabel} {...field('zip')} />
+      <Button type="submit" className="button button--primary" isDisabled data-testid="find-next">
+        {c.next}
+      </Button>
+    </Form>
   );
 }

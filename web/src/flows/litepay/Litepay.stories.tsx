@@ -4,18 +4,22 @@ import { content } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
 import type { Locale } from '../../lib/locale';
+import { loadFindForm } from './FindAccount';
 import { confirmation, litepayTexts, lookups, refills, results } from './fixtures';
 import { litepayHandlers } from './handlers';
 
 /**
  * The quick refill in each state (seed 002 §2.11, §4.3, §4.6), in English and Spanish, on MSW
  * answers shaped as the contract (`handlers.ts`); a located account starts as after a reload
- * (the BFF's session holds it), so most stories need no typing.
+ * (the BFF's session holds it), so most stories need no typing. The find form's code is loaded
+ * before a story renders, so the find step is the real form from the start, not the plain
+ * stand-in it replaces (`FindAccount`).
  */
 const meta = {
   title: 'Litepay',
   component: StoryApp,
   parameters: { layout: 'fullscreen' },
+  loaders: [async () => void (await loadFindForm())],
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;

@@ -5,11 +5,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { content, es as esContent } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { renderApp } from '../../testing/render';
+import { loadFindForm } from './FindAccount';
 import { confirmation, litepayTexts, lookups, refills, results } from './fixtures';
 import { litepayHandlers, type LitepayCall } from './handlers';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// the find form's code before the first render, so the find step is the real form from the start
+// (its hand-over from the plain form: FindAccount.test.tsx)
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await loadFindForm();
+});
 beforeEach(() => {
   server.use(...contentHandlers(content));
   window.dataLayer = [];

@@ -1,25 +1,23 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
 import { useNavigate } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { AccountLink } from '../../components/AccountNav';
 import { BroadbandLabel } from '../../components/BroadbandLabel';
-import { Checkbox } from '../../components/Checkbox';
 import { ContentModal } from '../../components/ContentModal';
-import { CardEntry, SavedCardView } from '../../components/PaymentCard';
 import { track } from '../../lib/analytics';
 import { fill } from '../../lib/format';
+import { lazyPage, preloadWhenIdle } from '../../lib/lazyPage';
 import type { Locale } from '../../lib/locale';
-import { toCardBody, type TokenisedCard } from '../../lib/paymentCard';
-import { useFormLock } from '../../lib/useFormLock';
+import type { CardBody } from '../../lib/paymentCard';
 import { addCard, litepayConfirmationQuery, litepayRefillQuery, lookupAccount, submitRefill, type LitepayCardResult, type LitepayRefill } from './api';
 import type { LitepayTexts } from './content';
 import { FindAccount } from './FindAccount';
 import { litepayFlow } from './routes';
 import { isComplete, isEnabled, lookupNotice, nextStep, toggle, type LookupNotice, type Progress, type StepId } from './steps';
 
-const money = (n: number) => n.toFixed(2);
+import { money } from './Summary';
 
 function Step({
   id,
@@ -58,53 +56,11 @@ function Step({
   );
 }
 
-/** The recap of the card added in this session (seed 002 §2.11 step 2), with its edit link. */
-function CardRecap({ refill, texts, onEdit }: { refill: LitepayRefill; texts: LitepayTexts; onEdit: () => void }) {
-  const c = texts.litepay;
-  const card = refill.card;
-  if (!card) return null;
-  return (
-    <div className="litepay-recap" data-testid="card-recap">
-      <SavedCardView card={{ ...card, firstName: '', lastName: '' }} content={texts.payments} />
-      <dl className="refill-details">
-        <div>
-          <dt>{c.billingAddress}</dt>
-          <dd translate="no">
-            {[card.address, card.addressLine2, `${card.city}, ${card.state} ${card.zipCode}`].filter(Boolean).join(', ')}
-          </dd>
-        </div>
-        <div>
-          <dt>{c.mobile}</dt>
-          <dd translate="no">{refill.phone}</dd>
-        </div>
-      </dl>
-      <Button className="button button--link" onPress={onEdit}>
-        {c.edit}
-      </Button>
-    </div>
-  );
-}
-
-/** The order summary of steps 3 (and the amounts the BFF priced: no price is computed here). */
-export function Summary({ amounts, c }: { amounts: Pick<LitepayRefill, 'planPrice' | 'acpCredit' | 'taxes' | 'total'> & { taxAvailable?: boolean }; c: LitepayTexts['litepay'] }) {
-  const price = (n: number) => fill(c.price, { price: money(n) });
-  return (
-    <dl className="reconnect-total litepay-summary" data-testid="litepay-summary">
-      <dt>{c.plan30}</dt>
-      <dd>{price(amounts.planPrice)}</dd>
-      {amounts.acpCredit !== undefined && amounts.acpCredit !== null && (
-        <>
-          <dt>{c.acpCredit}</dt>
-          <dd>-{price(amounts.acpCredit)}</dd>
-        </>
-      )}
-      <dt>{c.taxes}</dt>
-      <dd>{amounts.taxAvailable === false ? c.taxesUnavailable : price(amounts.taxes)}</dd>
-      <dt>{c.total}</dt>
-      <dd>{price(amounts.total)}</dd>
-    </dl>
-  );
-}
+// Steps 2 and 3 draw nothing before an account is located: their parts (the card entry and
+// recap, the terms) load with a chunk of their own, fetched once the browser is idle after the
+// page is drawn, so they are not in the entry's first load (ARCHITECTURE.md "First load").
+const PaymentPanel = lazyPage(async () => (await import('./CardSteps')).PaymentPanel);
+const ConfirmPanel = lazyPage(async () => (await import('./CardSteps')).ConfirmPanel);
 
 /** The attempt's Idempotency-Key: kept only after a lost answer (a retry is the same attempt). */
 function endsAttempt(e: unknown): boolean {
@@ -133,6 +89,7 @@ export function RefillPage({ texts, locale }: { texts: LitepayTexts; locale: Loc
   const [agreed, setAgreed] = useState(false);
   const refillKey = useRef<string>(undefined);
   const progress: Progress = { located: Boolean(refill), card: Boolean(refill?.card) && !editing };
+  useEffect(() => preloadWhenIdle(() => Promise.all([PaymentPanel.preload(), ConfirmPanel.preload()])), []);
 
   // a reload with an account located opens the step that comes next
   const opened = useRef(false);
@@ -162,7 +119,7 @@ export function RefillPage({ texts, locale }: { texts: LitepayTexts; locale: Loc
   });
 
   const save = useMutation({
-    mutationFn: (card: TokenisedCard) => addCard(toCardBody(card), crypto.randomUUID()),
+    mutationFn: (card: CardBody) => addCard(card, crypto.randomUUID()),
     onMutate: () => setCardAlert(undefined),
     onSuccess: (r) => {
       setLastCard(r);
@@ -179,8 +136,6 @@ export function RefillPage({ texts, locale }: { texts: LitepayTexts; locale: Loc
       else setCardAlert(messageOf(e, c.genericError));
     },
   });
-  // the BFF's wait after a refusal (seed 002 §4.3: 30 s, 10 s from the second)
-  const secondsLeft = useFormLock((lastCard?.lock ?? refill?.lock)?.retryInMs ?? 0, lastCard ?? refillQuery.dataUpdatedAt);
 
   const reopenPayment = (message: string) => {
     setRefillAlert(message);
@@ -222,7 +177,6 @@ export function RefillPage({ texts, locale }: { texts: LitepayTexts; locale: Loc
     submit.mutate();
   };
 
-  const showCardEntry = refill && (!refill.card || editing);
   const sticky = c.stickyCart && (
     <aside className="sticky-cta litepay-cart" aria-label={c.stickyCartLabel} data-testid="sticky-cart">
       <span>{fill(c.stickyCartItems, { count: 1 })}</span>
@@ -280,29 +234,21 @@ export function RefillPage({ texts, locale }: { texts: LitepayTexts; locale: Loc
                   {c.promoBanner}
                 </p>
               )}
-              {cardAlert && (
-                <div className="alert" role="alert" data-testid="card-alert">
-                  <p>{cardAlert}</p>
-                  {secondsLeft > 0 && <p data-testid="retry-in">{fill(c.retryIn, { seconds: secondsLeft })}</p>}
-                </div>
-              )}
-              {refill && !showCardEntry && (
-                <>
-                  <CardRecap refill={refill} texts={texts} onEdit={() => setEditing(true)} />
-                  <Button className="button button--primary" onPress={() => setOpen('confirm')}>
-                    {c.continueLabel}
-                  </Button>
-                </>
-              )}
-              {refill && showCardEntry && (
-                <CardEntry
-                  iframeUrl={refill.cardEntry.iframeUrl}
-                  config={refill.cardEntry.config}
-                  title={texts.payments.editPayment.cardEntryTitle}
-                  saveLabel={c.saveCard}
-                  disabled={save.isPending || secondsLeft > 0}
-                  onToken={(t) => save.mutate(t)}
-                />
+              {(cardAlert || refill) && (
+                <Suspense fallback={<p role="status">{c.loading}</p>}>
+                  <PaymentPanel
+                    texts={texts}
+                    refill={refill}
+                    refillStamp={refillQuery.dataUpdatedAt}
+                    cardAlert={cardAlert}
+                    lastCard={lastCard}
+                    editing={editing}
+                    saving={save.isPending}
+                    onEdit={() => setEditing(true)}
+                    onContinue={() => setOpen('confirm')}
+                    onSave={(card) => save.mutate(card)}
+                  />
+                </Suspense>
               )}
             </Step>
           <Step
@@ -315,18 +261,9 @@ export function RefillPage({ texts, locale }: { texts: LitepayTexts; locale: Loc
             c={c}
           >
             {refill && (
-              <>
-                <h3>{c.summaryTitle}</h3>
-                <Summary amounts={refill} c={c} />
-                <Checkbox isSelected={agreed} onChange={setAgreed} isDisabled={submit.isPending} testId="terms">
-                  {c.terms}
-                </Checkbox>
-                {!agreed && <p className="field__hint">{c.termsRequired}</p>}
-                <Button className="button button--primary" isDisabled={!agreed || submit.isPending} onPress={confirmRefill} data-testid="confirm-refill">
-                  {submit.isPending ? c.refilling : c.confirm}
-                </Button>
-                <p role="status">{submit.isPending ? c.refilling : ''}</p>
-              </>
+              <Suspense fallback={<p role="status">{c.loading}</p>}>
+                <ConfirmPanel c={c} refill={refill} agreed={agreed} onAgree={setAgreed} refilling={submit.isPending} onConfirm={confirmRefill} />
+              </Suspense>
             )}
           </Step>
         </DisclosureGroup>

@@ -17,8 +17,11 @@ const TARGET = 130 * 1024;
 // before the first screen), handoff 116.4/116.6, dashboard 127.8/128.2 (signed in as owner-one),
 // refill 143.7/144.1, reconnect 123.2/123.5 (the deactivated owner), litepay 145.8/146.5 (no
 // sign-in); each ceiling about 1.5 KB above the larger figure (buy and dashboard: the target).
+// Then the refill's tabs and later pages after its first screen: refill 127.1/127.5 (the
+// others 0.1 to 0.8 KB heavier: dollargeneral 118.8/119.0, buy 122.3/126.2, handoff
+// 116.6/116.8, dashboard 128.0/128.4, reconnect 123.3/123.6, litepay 145.9/146.6).
 // The history of each figure is in ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 120 * 1024, buy: TARGET, handoff: 118 * 1024, dashboard: TARGET, refill: 145.5 * 1024, reconnect: 125 * 1024, litepay: 148 * 1024 };
+const CEILING: Record<string, number> = { dollargeneral: 120 * 1024, buy: TARGET, handoff: 118 * 1024, dashboard: TARGET, refill: 129 * 1024, reconnect: 125 * 1024, litepay: 148 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */

@@ -55,7 +55,7 @@ export default defineConfig({
             { name: 'ui-overlays', test: (id) => ARIA.test(id) && OVERLAYS.test(id), priority: 2 },
             {
               name: 'ui',
-              test: (id) => ARIA.test(id) || /web[\\/]src[\\/]components[\\/]LazyModal\.tsx$/.test(id),
+              test: (id) => ARIA.test(id) || /web[\\/]src[\\/]components[\\/](LazyModal|Checkbox)\.tsx$/.test(id),
               priority: 2,
               // only the React Aria modules four or more chunks use: a component a few flows alone
               // need (the address combobox of retail and move, the refill's tabs) loads with them
@@ -66,17 +66,27 @@ export default defineConfig({
               minShareCount: 4,
               // with `LazyModal` (0.4 KB compressed), the lazy modal of most flows: once the retail flow's
               // heads-up used it too, rolldown split it from the query code it shared a chunk with
-              // (one request more, about 0.5 KB, on every page with a modal)
+              // (one request more, about 0.5 KB, on every page with a modal); with `Checkbox`
+              // (0.3 KB, 0.2 on the wire), which six chunks draw: in the card form's chunk below, the
+              // refill's first screen loaded that whole chunk (2 KB) for its internet checkbox
             },
             // three small components the first screens of several flows draw, one chunk rather than
             // three (each request costs about 0.3 KB of headers; dollargeneral -0.9 KB, buy -1.0)
             { name: 'widgets', test: /web[\\/]src[\\/]components[\\/](Faq|Collapsible|Alert)\.tsx$/, priority: 1 },
+            // the helpers that load a first screen's later parts (`lib/progressive.ts`, `lib/lazyPage.ts`),
+            // one chunk for the flows that use them (retail and move, buy, refill): once the refill
+            // used both, rolldown gave each a chunk of its own (two requests on refill); in `widgets`,
+            // every route with a Faq would load them (+0.3 KB on the dashboard, handoff, litepay)
+            { name: 'later', test: /web[\\/]src[\\/]lib[\\/](progressive|lazyPage)\.ts$/, priority: 1 },
+            // the refill's payment and review pages, which the move draws too (the refill loads
+            // them after its first screen): one chunk, not two, on the move's first load
+            { name: 'refill-pages', test: /web[\\/]src[\\/]flows[\\/]refill[\\/](PaymentPage|ReviewPage)\.tsx$/, priority: 1 },
             // the card form's parts, drawn together by every page that takes a card (refill, move,
             // litepay, payments, reconnect): one chunk rather than five of 0.1 to 1 KB (refill -1.5 KB,
             // litepay -1.4, payments -1.3, reconnect -0.3; no route loads more)
             {
               name: 'payment-form',
-              test: /web[\\/]src[\\/](lib[\\/](useFormLock|useCardEntry|paymentCard)\.ts|components[\\/](Checkbox|PaymentCard)\.tsx)$/,
+              test: /web[\\/]src[\\/](lib[\\/](useFormLock|useCardEntry|paymentCard)\.ts|components[\\/]PaymentCard\.tsx)$/,
               priority: 1,
             },
             // what the buy flow's first screen shares with its lazy pages (BuyFlow.tsx): rolldown does
@@ -92,7 +102,10 @@ export default defineConfig({
             // screen: one request more, about 0.5 KB, on every route)
             {
               name: 'client',
-              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]|web[\\/]src[\\/](api[\\/]client|lib[\\/]session)\.ts$/,
+              // with the app's router (`app/router.tsx`), which every page loads too: once the refill's
+              // later pages were lazy, rolldown took it out of the entry into a chunk of its own (one
+              // request more on every route; seemingly rolldown#10731)
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]|web[\\/]src[\\/](api[\\/]client\.ts|lib[\\/]session\.ts|app[\\/]router\.tsx)$/,
               priority: 1,
             },
           ],

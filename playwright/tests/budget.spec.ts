@@ -15,12 +15,13 @@ const TARGET = 130 * 1024;
 // after the retail first screen and the API client with TanStack Query became one chunk:
 // dollargeneral 118.0/118.2, buy 121.6/126.4 (about 1 KB more when the serviceability call lands
 // before the first screen), handoff 116.4/116.6, dashboard 127.8/128.2 (signed in as owner-one),
-// refill 143.7/144.1, reconnect 123.2/123.5 (the deactivated owner); litepay 127.8/128.4 (no
-// sign-in) once its find form and steps 2 and 3 loaded after its first screen (dollargeneral
-// 118.7/118.9 then: the hand-over's code is a chunk of its own); each ceiling about 1.5 KB above
-// the larger figure (buy, dashboard and litepay: the target). The history of each figure is in
+// refill 143.7/144.1, reconnect 123.2/123.5 (the deactivated owner), litepay 145.8/146.5 (no
+// sign-in). Then the quick refill's find form and steps 2 and 3, and the refill's tabs and
+// later pages, after their first screens: litepay 127.8/128.4 and refill 127.1/127.5 (each
+// measured on its own; together: see ARCHITECTURE.md). Each ceiling about 1.5 KB above the
+// larger figure (buy, dashboard and litepay: the target). The history of each figure is in
 // ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 120 * 1024, buy: TARGET, handoff: 118 * 1024, dashboard: TARGET, refill: 145.5 * 1024, reconnect: 125 * 1024, litepay: TARGET };
+const CEILING: Record<string, number> = { dollargeneral: 120 * 1024, buy: TARGET, handoff: 118 * 1024, dashboard: TARGET, refill: 129 * 1024, reconnect: 125 * 1024, litepay: TARGET };
 
 interface Entry {
   /** Where the customer lands. */

@@ -6,6 +6,7 @@ import { StoryApp } from '../../testing/StoryApp';
 import type { Locale } from '../../lib/locale';
 import { confirmation, offers, paymentInfos, pinDetails, pinErrors, pinRedemption, pricingOf, refillTexts, results, type OfferState } from './fixtures';
 import { refillHandlers } from './handlers';
+import { loadRefillTabs } from './RefillTabs';
 
 /**
  * The refill pages in each state (seed 002 §2.2 to §2.6, §4.1, §4.3b, §4.8), each once in
@@ -15,6 +16,9 @@ const meta = {
   title: 'Refill',
   component: StoryApp,
   parameters: { layout: 'fullscreen' },
+  // React Aria's tabs loaded before the story renders, so it draws them from the start, not the
+  // stand-in they replace (`RefillTabs`)
+  loaders: [async () => void (await loadRefillTabs())],
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;

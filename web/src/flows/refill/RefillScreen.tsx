@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from '../../app/router';
 import { AccountShell } from '../../components/AccountShell';
@@ -9,18 +9,38 @@ import { profileQuery } from '../../lib/accountSession';
 import { usePageTracking } from '../../lib/analytics';
 import { fill } from '../../lib/format';
 import type { FlowScreenProps } from '../../lib/flows';
+import { lazyPage, preloadWhenIdle, type LazyPage } from '../../lib/lazyPage';
 import { useLocale } from '../../lib/useLocale';
 import type { PinRedemption } from './api';
-import { ConfirmationPage } from './ConfirmationPage';
 import { useRefillContent } from './content';
 import { CustomizePage } from './CustomizePage';
-import { PaymentPage } from './PaymentPage';
-import { ReviewPage } from './ReviewPage';
 import { refillFlow, type RefillPageDef, type RefillPageId } from './routes';
 import type { RefillPageProps } from './types';
 // the progress bar, checkbox, radio and `.visually-hidden` are styled by index.css
 import '../../styles/payments.css';
 import '../../styles/refill.css';
+
+// The pages after the first screen (customize) load with chunks of their own: the card entry
+// (`payment-form`), the review and the confirmation stay out of the flow's first load
+// (ARCHITECTURE.md "First load").
+const PaymentPage = lazyPage(async () => (await import('./PaymentPage')).PaymentPage);
+const ReviewPage = lazyPage(async () => (await import('./ReviewPage')).ReviewPage);
+const ConfirmationPage = lazyPage(async () => (await import('./ConfirmationPage')).ConfirmationPage);
+
+/**
+ * The lazy pages each page can go on to (Next, a redeemed PIN, Edit, a 409), fetched once the
+ * browser is idle after the page is drawn, so a click does not wait for their chunk. The
+ * customize page fetches them once its first screen (the cart) is drawn (`CustomizePage`), not
+ * while the cart is on the way: they would count in its first load.
+ */
+const NEXT: Record<RefillPageId, readonly Pick<LazyPage<unknown>, 'preload'>[]> = {
+  customize: [PaymentPage, ReviewPage, ConfirmationPage],
+  payment: [ReviewPage],
+  review: [ConfirmationPage, PaymentPage],
+  confirmation: [],
+};
+const preloadNext = (id: RefillPageId) => () => Promise.all(NEXT[id].map((p) => p.preload()));
+const preloadAfterCustomize = preloadNext('customize');
 
 /**
  * The refill pages (seed 002 §2.2 to §2.6) in the signed-in shell. The account is the query's
@@ -42,6 +62,9 @@ export function RefillScreen({ page }: FlowScreenProps<RefillPageDef>) {
   useEffect(() => {
     if (noAccount) navigate(`/${locale}/account-picker`, { replace: true });
   }, [noAccount, navigate, locale]);
+  useEffect(() => {
+    if (page.id !== 'customize') return preloadWhenIdle(preloadNext(page.id));
+  }, [page.id]);
 
   const raw = search.get('accountId');
   const keep = raw ? `?accountId=${encodeURIComponent(raw)}` : '';
@@ -67,15 +90,19 @@ export function RefillScreen({ page }: FlowScreenProps<RefillPageDef>) {
         {page.progress && percent !== undefined && (
           <ProgressBar title={c.progress[page.progress.title]} percent={percent} valueText={fill(c.progress.value, { percent })} />
         )}
-        {page.id === 'customize' ? (
-          <CustomizePage {...props} onRedeemed={(r) => (setRedemption(r), go('confirmation'))} />
-        ) : page.id === 'payment' ? (
-          <PaymentPage {...props} />
-        ) : page.id === 'review' ? (
-          <ReviewPage {...props} />
-        ) : (
-          <ConfirmationPage {...props} redemption={redemption} />
-        )}
+        {/* a page change is a transition (app/router.tsx): while the next page's chunk loads, the
+            page on view stays; the placeholder shows only when the flow opens on a lazy page */}
+        <Suspense fallback={<ContentLoading />}>
+          {page.id === 'customize' ? (
+            <CustomizePage {...props} onRedeemed={(r) => (setRedemption(r), go('confirmation'))} preloadNext={preloadAfterCustomize} />
+          ) : page.id === 'payment' ? (
+            <PaymentPage {...props} />
+          ) : page.id === 'review' ? (
+            <ReviewPage {...props} />
+          ) : (
+            <ConfirmationPage {...props} redemption={redemption} />
+          )}
+        </Suspense>
       </div>
     );
   }

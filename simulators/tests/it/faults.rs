@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::common::{client, json};
+use crate::common::{client, http_client, json};
 use poem::http::StatusCode;
 use simulators::fault::{Fault, TIMEOUT_HANG};
 
@@ -84,8 +84,7 @@ async fn reset_breaks_the_connection_for_a_real_client() {
         "{}/serviceability/validate-customer-serviceability?locationId=LOC-30309-0001",
         sim.base_url
     );
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let resp = reqwest::Client::new()
+    let resp = http_client()
         .get(url)
         .header(SCENARIO, "retail/serviceability-network-failure")
         .send()

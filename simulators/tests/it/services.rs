@@ -1,6 +1,6 @@
 //! Every simulator answers per the default world, and per a scenario's override.
 
-use crate::common::{client, json};
+use crate::common::{client, http_client, json};
 use serde_json::json;
 
 const SCENARIO: &str = "x-sim-scenario";
@@ -295,6 +295,13 @@ async fn a_scenario_leaves_calls_it_does_not_name_alone() {
 async fn embedded_server_answers_over_http() {
     let sim = simulators::spawn_embedded().await.expect("bind");
     let url = format!("{}/address-search/suggest?q=500%20Oak", sim.base_url);
-    let body: Vec<String> = reqwest::get(url).await.unwrap().json().await.unwrap();
+    let body: Vec<String> = http_client()
+        .get(url)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(body[0], "8");
 }

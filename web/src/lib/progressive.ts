@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * Progressive loading of a first screen's heavier parts (ARCHITECTURE.md "First load"): the
@@ -44,10 +44,11 @@ export function moduleLoader<M>(importer: () => Promise<M>): ModuleLoader<M> {
 
 /**
  * A stand-in's part once its code is there: `loader`'s module (at once when it is already
- * loaded), asked for once the current screen is painted; `retry` asks again (a stand-in field's
- * focus after a failed load) and the part takes the stand-in's place when it arrives.
+ * loaded), asked for once the current screen is painted (and `ready`: e.g. a page whose first
+ * screen waits on an answer); `retry` asks again (a stand-in's focus or press, also after a
+ * failed load) and the part takes the stand-in's place when it arrives.
  */
-export function useLoadedAfterPaint<M>(loader: ModuleLoader<M>): [M | undefined, () => void] {
+export function useLoadedAfterPaint<M>(loader: ModuleLoader<M>, ready = true): [M | undefined, () => void] {
   const [module, setModule] = useState<M | undefined>(loader.loaded);
   const live = useRef(false);
   useEffect(() => {
@@ -62,7 +63,7 @@ export function useLoadedAfterPaint<M>(loader: ModuleLoader<M>): [M | undefined,
       ),
     [loader],
   );
-  useEffect(() => (module ? undefined : afterPaint(retry)), [module, retry]);
+  useEffect(() => (module || !ready ? undefined : afterPaint(retry)), [module, ready, retry]);
   return [module, retry];
 }
 
@@ -73,6 +74,56 @@ export interface Handoff<V> {
   left: (keyof V & string)[];
   /** The field with the focus and its caret, if one had it. */
   focus: FocusNote<keyof V & string> | null;
+}
+
+/**
+ * A stand-in form's fields (the address check's, the quick refill's find step): what the real
+ * form takes over is noted in `handoff` as it happens (the real form reads the values as it
+ * first renders, before the stand-in leaves), the fields the customer left, and the focus and
+ * caret as the stand-in leaves. `start`: the hand-over when nothing was noted (the defaults; keep
+ * it stable). `change`: the value a field keeps of what was typed (e.g. a zip's digits) and what
+ * else to note (e.g. that the street was typed). Returns the form's ref and each field's props.
+ */
+export function useStandInForm<V extends Record<keyof V & string, string>, H extends Handoff<V>>(
+  handoff: RefObject<H | null>,
+  start: H,
+  onFocus: () => void,
+  change: (name: keyof V & string, typed: string) => { value: string; note?: Partial<H> } = (_name, typed) => ({ value: typed }),
+) {
+  const [values, setValues] = useState(start.values);
+  const form = useRef<HTMLFormElement>(null);
+  const leaving = useRef(false);
+  const note = (patch: Partial<H>) => void (handoff.current = { ...(handoff.current ?? start), ...patch });
+  // runs as the stand-in leaves, before its inputs leave the document: note the focus and caret
+  useLayoutEffect(() => {
+    const element = form.current;
+    leaving.current = false;
+    return () => {
+      leaving.current = true;
+      const focus = noteFocus<keyof V & string>(element);
+      // nothing noted before: nothing changed, the start stands
+      if (handoff.current) handoff.current = { ...handoff.current, focus };
+      else if (focus) handoff.current = { ...start, focus };
+    };
+  }, [handoff, start]);
+
+  const field = (name: keyof V & string) => ({
+    value: values[name],
+    onChange: (typed: string) => {
+      const { value, note: more } = change(name, typed);
+      // the noted values are the latest (several changes can come before a render)
+      const next = { ...(handoff.current?.values ?? values), [name]: value };
+      setValues(next);
+      note({ ...more, values: next } as Partial<H>);
+    },
+    // leaving for the real form is no blur: the field was not left
+    onBlur: () => {
+      const left = handoff.current?.left ?? [];
+      if (!leaving.current && !left.includes(name)) note({ left: [...left, name] } as Partial<H>);
+    },
+    onFocus,
+  });
+  return { form, field };
 }
 
 /** The input of a form with the focus (by name) and its caret. */

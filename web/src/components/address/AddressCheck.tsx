@@ -1,8 +1,8 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef, type RefObject } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { ContentLink } from '../ContentLink';
 import { normalizeZip, type AddressInput } from '../../lib/address';
-import { moduleLoader, noteFocus, useLoadedAfterPaint } from '../../lib/progressive';
+import { moduleLoader, useLoadedAfterPaint, useStandInForm } from '../../lib/progressive';
 import type { AddressCheckProps, FormHandoff } from './types';
 
 const addressForm = moduleLoader(() => import('./AddressForm'));
@@ -45,9 +45,8 @@ export function AddressCheck({ content, defaultValues, variant = 'retail', onSub
 
 /**
  * The form as plain fields, drawn as the real form draws them (same labels, names, classes and
- * input attributes, no messages, submit disabled). What the real form takes over is noted in
- * `handoff` as it happens (the real form reads the values as it first renders, before this one
- * leaves), the focus and caret as this form leaves.
+ * input attributes, no messages, submit disabled); what the real form takes over is noted in
+ * `handoff` (`useStandInForm`).
  */
 function PlainForm({
   content,
@@ -55,54 +54,23 @@ function PlainForm({
   handoff,
   onFocus,
 }: Pick<AddressCheckProps, 'content' | 'defaultValues'> & { handoff: RefObject<FormHandoff | null>; onFocus: () => void }) {
-  const [values, setValues] = useState(defaultValues);
-  const form = useRef<HTMLFormElement>(null);
-  const leaving = useRef(false);
-  const note = (patch: Partial<FormHandoff>) => {
-    handoff.current = { ...(handoff.current ?? { values: defaultValues, left: [], typed: false, focus: null }), ...patch };
-  };
-  // runs as this form leaves, before its inputs leave the document: note the focus and caret
-  useLayoutEffect(() => {
-    const element = form.current;
-    leaving.current = false;
-    return () => {
-      leaving.current = true;
-      const focus = noteFocus<keyof AddressInput>(element);
-      // nothing noted before: nothing changed, the defaults stand
-      if (handoff.current) handoff.current = { ...handoff.current, focus };
-      else if (focus) handoff.current = { values: defaultValues, left: [], typed: false, focus };
-    };
-  }, [handoff, defaultValues]);
-
-  const field = (name: keyof AddressInput) => ({
-    name,
-    value: values[name],
-    onChange: (v: string) => {
-      // the noted values are the latest (several changes can come before a render)
-      const next = { ...(handoff.current?.values ?? values), [name]: name === 'zip' ? normalizeZip(v) : v };
-      setValues(next);
-      note({ values: next, ...(name === 'street' ? { typed: true } : {}) });
-    },
-    // leaving for the real form is no blur: the field was not left
-    onBlur: () => {
-      const left = handoff.current?.left ?? [];
-      if (!leaving.current && !left.includes(name)) note({ left: [...left, name] });
-    },
-    onFocus,
-  });
+  const start = useMemo<FormHandoff>(() => ({ values: defaultValues, left: [], typed: false, focus: null }), [defaultValues]);
+  const { form, field } = useStandInForm<AddressInput, FormHandoff>(handoff, start, onFocus, (name, typed) =>
+    name === 'zip' ? { value: normalizeZip(typed) } : { value: typed, note: name === 'street' ? { typed: true } : {} },
+  );
 
   return (
     <Form ref={form} className="form" validationBehavior="aria" onSubmit={(event) => event.preventDefault()}>
-      <TextField className="field" {...field('street')}>
+      <TextField className="field" name="street" {...field('street')}>
         <Label className="field__label">{content.streetLabel}</Label>
         <Input className="field__input" autoComplete="off" />
       </TextField>
       <div className="form__row">
-        <TextField className="field" {...field('unit')}>
+        <TextField className="field" name="unit" {...field('unit')}>
           <Label className="field__label">{content.unitLabel}</Label>
           <Input className="field__input" autoComplete="address-line2" />
         </TextField>
-        <TextField className="field field--zip" {...field('zip')} maxLength={5} inputMode="numeric">
+        <TextField className="field field--zip" name="zip" {...field('zip')} maxLength={5} inputMode="numeric">
           <Label className="field__label">{content.zipLabel}</Label>
           <Input className="field__input" autoComplete="postal-code" pattern="[0-9]*" />
         </TextField>

@@ -1,7 +1,7 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { ContentModal } from '../../components/ContentModal';
-import { moduleLoader, noteFocus, useLoadedAfterPaint } from '../../lib/progressive';
+import { moduleLoader, useLoadedAfterPaint, useStandInForm } from '../../lib/progressive';
 import type { LitepayTexts } from './content';
 import { PhoneField, ZipField, type FindHandoff, type FindValues } from './FindFields';
 import type { LookupNotice } from './steps';
@@ -53,49 +53,15 @@ export function FindAccount({ c, locating, notice, onFind }: { c: Texts; locatin
   );
 }
 
-const empty: FindValues = { phone: '', zip: '' };
+const start: FindHandoff = { values: { phone: '', zip: '' }, left: [], focus: null };
 
 /**
  * The form as plain fields, drawn as the real form draws an empty one (the same fields, the
- * phone mask and the zip's digits applied as typed, Next disabled). What the real form takes
- * over is noted in `handoff` as it happens (the real form reads the values as it first renders,
- * before this one leaves), the focus and caret as this form leaves.
+ * phone mask and the zip's digits applied as typed, Next disabled); what the real form takes
+ * over is noted in `handoff` (`useStandInForm`).
  */
 function PlainForm({ c, handoff, onFocus }: { c: Texts; handoff: RefObject<FindHandoff | null>; onFocus: () => void }) {
-  const [values, setValues] = useState(empty);
-  const form = useRef<HTMLFormElement>(null);
-  const leaving = useRef(false);
-  const note = (patch: Partial<FindHandoff>) => {
-    handoff.current = { ...(handoff.current ?? { values: empty, left: [], focus: null }), ...patch };
-  };
-  // runs as this form leaves, before its inputs leave the document: note the focus and caret
-  useLayoutEffect(() => {
-    const element = form.current;
-    leaving.current = false;
-    return () => {
-      leaving.current = true;
-      const focus = noteFocus<keyof FindValues>(element);
-      // nothing noted before: nothing changed, the form starts empty
-      if (handoff.current) handoff.current = { ...handoff.current, focus };
-      else if (focus) handoff.current = { values: empty, left: [], focus };
-    };
-  }, [handoff]);
-
-  const field = (name: keyof FindValues) => ({
-    value: values[name],
-    onChange: (v: string) => {
-      // the noted values are the latest (several changes can come before a render)
-      const next = { ...(handoff.current?.values ?? values), [name]: v };
-      setValues(next);
-      note({ values: next });
-    },
-    // leaving for the real form is no blur: the field was not left
-    onBlur: () => {
-      const left = handoff.current?.left ?? [];
-      if (!leaving.current && !left.includes(name)) note({ left: [...left, name] });
-    },
-    onFocus,
-  });
+  const { form, field } = useStandInForm<FindValues, FindHandoff>(handoff, start, onFocus);
 
   return (
     <Form ref={form} className="litepay-find__form" validationBehavior="aria" onSubmit={(event) => event.preventDefault()}>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { afterPaint, moduleLoader } from '../../lib/progressive';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { moduleLoader, useLoadedAfterPaint } from '../../lib/progressive';
 import { REFILL_TABS, showContent, type TabsFocus, type TabsProps } from './tabs';
 
 const realTabs = moduleLoader(() => import('./RealTabs'));
@@ -17,25 +17,8 @@ export const loadRefillTabs = realTabs.load;
  * selected at once. Once loaded, the real tabs are drawn at once.
  */
 export function RefillTabs({ ready, ...props }: Omit<TabsProps, 'focus'> & { ready: boolean }) {
-  const [Real, setReal] = useState(realTabs.loaded);
+  const [Real, take] = useLoadedAfterPaint(realTabs, ready);
   const focus = useRef<TabsFocus | null>(null);
-  const live = useRef(true);
-  const take = useCallback(
-    () =>
-      void realTabs.load().then(
-        (module) => live.current && setReal(module),
-        () => undefined, // the stand-in stays; a tab's next press or focus tries again
-      ),
-    [],
-  );
-  useEffect(() => {
-    live.current = true;
-    const cancel = Real || !ready ? undefined : afterPaint(take);
-    return () => {
-      live.current = false;
-      cancel?.();
-    };
-  }, [Real, ready, take]);
 
   return Real ? <Real.RealTabs {...props} focus={focus} /> : <StandInTabs {...props} focus={focus} want={take} />;
 }

@@ -35,8 +35,9 @@ export default defineConfig({
   // a second run at the same time (the test command's Storybook smoke) keeps its own results
   outputDir: process.env.PW_OUTPUT_DIR ?? './test-results',
   fullyParallel: true,
-  // The suite waits on debounces, upstream delays and timeouts more than on CPU: 3 workers.
-  workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : 3,
+  // The suite waits on debounces, upstream delays and timeouts more than on CPU: 4 workers on
+  // two cores (with 3, the test command's browser phase kept the machine about 1.8 cores busy).
+  workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : 4,
   forbidOnly: true,
   retries: 0,
   timeout: 45_000,

@@ -126,6 +126,24 @@ export function useStandInForm<V extends Record<keyof V & string, string>, H ext
   return { form, field };
 }
 
+/**
+ * The real form's side of the hand-over, as it takes a stand-in's place (`AddressForm`,
+ * `FindForm`): each field left in the stand-in is `touch`ed (counted as left: validated now and
+ * on every change), and the field that had the focus gets it back with its caret. The hand-over
+ * is taken once. Returns the form's ref.
+ */
+export function useTakeOver<V, H extends Handoff<V>>(handoff: RefObject<H | null>, touch: (name: keyof V & string) => void) {
+  const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const taken = handoff.current;
+    handoff.current = null;
+    if (!taken) return;
+    for (const name of taken.left) touch(name);
+    giveFocus(form.current, taken.focus);
+  }, [handoff, touch]);
+  return form;
+}
+
 /** The input of a form with the focus (by name) and its caret. */
 export interface FocusNote<K extends string = string> {
   name: K;

@@ -1,10 +1,10 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useRef, type RefObject } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod/mini';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { normalizeZip, type AddressInput } from '../../lib/address';
-import { giveFocus } from '../../lib/progressive';
+import { useTakeOver } from '../../lib/progressive';
 import type { AddressCheckProps, FormHandoff } from './types';
 import { StreetField } from './StreetField';
 
@@ -35,16 +35,13 @@ export function AddressForm({
     mode: 'onTouched',
     defaultValues: handoff.current?.values ?? defaultValues,
   });
-  const form = useRef<HTMLFormElement>(null);
+  // the fields left in the plain form count as left here: validated now and on every change
+  const touch = useCallback(
+    (name: keyof AddressInput) => setValue(name, getValues(name), { shouldTouch: true, shouldValidate: true }),
+    [setValue, getValues],
+  );
+  const form = useTakeOver<AddressInput, FormHandoff>(handoff, touch);
   const typed = useRef(handoff.current?.typed ?? false);
-  useLayoutEffect(() => {
-    const taken = handoff.current;
-    handoff.current = null;
-    if (!taken) return;
-    // the fields left in the plain form count as left here: validated now and on every change
-    for (const name of taken.left) setValue(name, getValues(name), { shouldTouch: true, shouldValidate: true });
-    giveFocus(form.current, taken.focus);
-  }, [handoff, setValue, getValues]);
   const message = (key: string | undefined) => (key ? content[key as MessageKey] ?? key : undefined);
 
   return (

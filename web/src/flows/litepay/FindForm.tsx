@@ -1,10 +1,10 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, type RefObject } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Button, Form } from 'react-aria-components';
 import { z } from 'zod/mini';
 import { phoneDigits } from '../../lib/phone';
-import { giveFocus } from '../../lib/progressive';
+import { useTakeOver } from '../../lib/progressive';
 import type { LitepayTexts } from './content';
 import { PhoneField, ZipField, type FindHandoff, type FindValues } from './FindFields';
 
@@ -39,15 +39,12 @@ export function FindForm({
     mode: 'onChange',
     defaultValues: handoff.current?.values ?? empty,
   });
-  const form = useRef<HTMLFormElement>(null);
-  useLayoutEffect(() => {
-    const taken = handoff.current;
-    handoff.current = null;
-    if (!taken) return;
-    // the fields left in the plain form count as left here: validated now and on every change
-    for (const name of taken.left) setValue(name, getValues(name), { shouldTouch: true, shouldValidate: true });
-    giveFocus(form.current, taken.focus);
-  }, [handoff, setValue, getValues]);
+  // the fields left in the plain form count as left here: validated now and on every change
+  const touch = useCallback(
+    (name: keyof FindValues) => setValue(name, getValues(name), { shouldTouch: true, shouldValidate: true }),
+    [setValue, getValues],
+  );
+  const form = useTakeOver<FindValues, FindHandoff>(handoff, touch);
 
   return (
     <Form ref={form} className="litepay-find__form" validationBehavior="aria" onSubmit={handleSubmit((v) => onFind(phoneDigits(v.phone), v.zip))}>

@@ -55,9 +55,8 @@ build_release() {
 # The test command's build: the release profile at opt-level 1, the workspace's own crates at 0
 # (the BFF, the simulators, the payload types, xtask, the contract check). Tests check
 # behaviour, not speed (the benchmarks and run.sh build the plain release profile). Measured on
-# two cores (2026-11-27, user CPU-s of one crate's lib): the payload types 136 at 1 against 24
-# at 0, the simulators 146 against 13; each is compiled again for its unit and integration
-# tests. At 0 a content answer through the harness BFF took 2.3 ms at the median instead of 1.9,
+# two quiet cores (2026-11-27, user CPU-s of one crate's lib): the payload types 65 at 1 against
+# 20 at 0, the simulators 70 against 12; each is compiled again for its unit tests. At 0 a content answer through the harness BFF took 2.3 ms at the median instead of 1.9,
 # and the `it` binary about 13 CPU-s more (an earlier trial with the simulators at 0 overran a
 # 4 s upstream timeout under load; schemathesis's BFF has 15 s since). Every cargo command of
 # the test command passes it (the production-build check too), or cargo would rebuild at other

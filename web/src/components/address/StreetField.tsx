@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FieldError, Input, Label, TextField } from 'react-aria-components';
 import { searchAddresses, shouldSuggest, type AddressSuggestion } from '../../lib/address';
-import { moduleLoader, useLoadedAfterPaint } from '../../lib/progressive';
+import { moduleLoader, useLoadedAfterPaint, type FocusNote } from '../../lib/progressive';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import type { StreetFieldProps } from './StreetCombobox';
 
@@ -69,7 +69,7 @@ const combobox = moduleLoader(() => import('./StreetCombobox'));
 export const loadStreetCombobox = combobox.load;
 
 /** Where the caret was in the plain field when the combobox replaced it (null: not focused). */
-type Handoff = { start: number | null; end: number | null; direction: 'forward' | 'backward' | 'none' } | null;
+type Handoff = Omit<FocusNote, 'name'> | null;
 
 export function StreetField(props: StreetFieldProps) {
   const [Combobox, retry] = useLoadedAfterPaint(combobox);

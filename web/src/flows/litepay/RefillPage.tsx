@@ -16,7 +16,6 @@ import type { LitepayTexts } from './content';
 import { FindAccount } from './FindAccount';
 import { litepayFlow } from './routes';
 import { isComplete, isEnabled, lookupNotice, nextStep, toggle, type LookupNotice, type Progress, type StepId } from './steps';
-
 import { money } from './Summary';
 
 function Step({

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from '../lib/signin';
 
 /**
  * The BFF writes each page for its route (bff/src/web/pages.rs): the page's status (404 for a
@@ -43,4 +44,21 @@ test('assets come precompressed, with Vary, and the first screen brings its cont
     expect(r.headers()['vary']).toContain('accept-encoding');
     expect(r.headers()['cache-control']).toContain('immutable');
   }
+});
+
+test('a signed-in page preloads the profile its shell asks for, and the app takes that answer', async ({ page }) => {
+  await signIn(page, 'en', 'owner-one');
+  await page.waitForURL(/\/en\/dashboard/);
+  const profileCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/secure2/profile') profileCalls.push(r.resourceType());
+  });
+  const response = await page.reload();
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/secure2/profile">');
+  await expect(page.getByTestId('greeting')).not.toHaveText('\u00a0');
+  // one request: the preload's (the shell's own call took its answer)
+  expect(profileCalls).toHaveLength(1);
+  // the quick refill's visitors are mostly signed out: no profile preload there
+  expect(await (await page.request.get('/en/litepay/refill')).text()).not.toContain('href="/secure2/profile"');
 });

@@ -32,10 +32,22 @@ test('reconnect in Spanish: Reactivate, a new card, the 7-day refill, then the a
   await signIn(page, 'es', 'deactivated', { scenario: 'reconnect/reconnected-7-day' });
   await page.waitForURL(/\/es\/dashboard/);
   const { reconnect: c, payments } = await texts(page, 'es');
+  // layout shifts from here on, but for those within 0.5 s of an input (as CLS counts them)
+  await page.evaluate(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifted += e.value;
+    }).observe({ type: 'layout-shift' });
+  });
   await page.locator('a[href="/es/reconnect"]:visible').first().click();
   await page.waitForURL(/\/es\/reconnect/);
   const steps = page.locator('section.reconnect');
   await expect(page.getByTestId('step-address')).toHaveAttribute('data-complete', 'true', { timeout: 20_000 });
+  // the account checked, step 1 completed, step 2 opened (seed 002 §2.10): none of it moved the page
+  await expect(page.getByTestId('step-refill')).toHaveAttribute('data-expanded', 'true');
+  await expect(page.locator(`iframe[title="${payments.editPayment.cardEntryTitle}"]`)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
   await expect(steps.getByRole('radio', { name: new RegExp(c.plan30) })).toBeChecked();
   await expectNoAxeViolations(page, 'reconnect steps', ['iframe']);
   await expectSpanishOnly(page, ref, 'reconnect steps');

@@ -54,6 +54,8 @@ interface FlowRoutes {
   preload: string[];
   styles: string[];
   content: readonly ContentNeed[];
+  /** `GET` paths the first screen calls, preloaded with the page. */
+  calls: readonly string[];
 }
 
 function isFlowDef(v: unknown): v is FlowDef {
@@ -119,6 +121,7 @@ export function appRoutes(root: string): Plugin {
             preload: needed.filter((c) => !stylesOnly(c)).map((c) => `/${c.fileName}`),
             styles: needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]).map((f) => `/${f}`),
             content: def.firstContent,
+            calls: def.firstCalls ?? [],
           });
         }
       }

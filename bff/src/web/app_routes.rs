@@ -31,6 +31,10 @@ pub struct FlowRoutes {
     pub styles: Vec<String>,
     /// Content bundles of the first screen.
     pub content: Vec<ContentNeed>,
+    /// The BFF's `GET` paths (no query) the first screen asks for (`FlowDef.firstCalls`),
+    /// written as `preload` links so they start with the page.
+    #[serde(default)]
+    pub calls: Vec<String>,
 }
 
 /// A page of the merchant shell outside any flow (e.g. `error`).

@@ -7,7 +7,9 @@
 //!   ([`badge_script`]);
 //! - the flow's first-screen scripts as `modulepreload` links and its styles as `stylesheet`
 //!   links, so they load beside the entry instead of after it, and its styles apply before the
-//!   first paint (no layout shift when they arrive);
+//!   first paint (no layout shift when they arrive); `/token` and the `GET` calls its first
+//!   screen makes (`calls`, the signed-in shell's profile) as `preload` links, which the app's
+//!   own requests of the same URL take;
 //! - the content bundles the first screen reads, in `<script type="application/json"
 //!   id="pp-content">` (`{ "<locale>": { "<area>": bundle } }`), fetched from the content
 //!   service as the content calls do (harness scenario included, through the content cache),
@@ -138,6 +140,7 @@ impl Pages {
                     preload: &f.preload,
                     styles: &f.styles,
                     content: &f.content,
+                    calls: &f.calls,
                 },
             ),
             PageMatch::Shared(p) => (
@@ -243,6 +246,7 @@ struct Hints<'a> {
     preload: &'a [String],
     styles: &'a [String],
     content: &'a [ContentNeed],
+    calls: &'a [String],
 }
 
 /// Escapes JSON for a `<script>` element: no `<` (so no `</script>` or `<!--`) survives.
@@ -257,16 +261,24 @@ fn attr(s: &str) -> String {
         .replace('<', "&lt;")
 }
 
-/// `template` with `lang`, the links and the inline content written into its `<head>`.
+/// `template` with `lang`, the links and the inline content written into its `<head>`:
+/// `calls` are the first screen's `GET` paths (`/secure2/profile`), preloaded like `/token`.
 pub fn render(
     template: &str,
     locale: &str,
     preload: &[String],
     styles: &[String],
+    calls: &[String],
     content: &Map<String, Value>,
 ) -> String {
     // the app asks for its CSRF token first thing (`ensureXsrfToken`): start it with the page
     let mut head = String::from(TOKEN_PRELOAD);
+    for href in calls {
+        head.push_str(&format!(
+            "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\">",
+            attr(href)
+        ));
+    }
     for href in styles {
         head.push_str(&format!(
             "<link rel=\"stylesheet\" crossorigin href=\"{}\">",
@@ -310,7 +322,14 @@ impl Endpoint for Pages {
         let (locale, status, hints) = self.plan(&path);
         let locale = if locale == "es" { "es" } else { "en" };
         let content = self.content(&req, locale, hints.content).await;
-        let mut html = render(&template, locale, hints.preload, hints.styles, &content);
+        let mut html = render(
+            &template,
+            locale,
+            hints.preload,
+            hints.styles,
+            hints.calls,
+            &content,
+        );
         if self.state.config.harness() && scenario_of(req.headers()).is_some() {
             let script = self.routes.as_ref().and_then(badge_script);
             if let (Some(script), Some(at)) = (script, html.find("</head>")) {
@@ -418,9 +437,10 @@ mod tests {
             "es",
             &["/assets/a.js".into()],
             &["/assets/a.css".into()],
+            &["/secure2/profile".into()],
             &content,
         );
-        assert!(html.starts_with("<!doctype html><html lang=\"es\"><head><title>t</title><link rel=\"preload\" as=\"fetch\" crossorigin href=\"/token\"><link rel=\"stylesheet\" crossorigin href=\"/assets/a.css\"><link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\"><script type=\"application/json\" id=\"pp-content\">"));
+        assert!(html.starts_with("<!doctype html><html lang=\"es\"><head><title>t</title><link rel=\"preload\" as=\"fetch\" crossorigin href=\"/token\"><link rel=\"preload\" as=\"fetch\" crossorigin href=\"/secure2/profile\"><link rel=\"stylesheet\" crossorigin href=\"/assets/a.css\"><link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\"><script type=\"application/json\" id=\"pp-content\">"));
         assert!(!html.contains("</script><!--"));
         let json = html
             .split("id=\"pp-content\">")

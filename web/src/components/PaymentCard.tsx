@@ -30,6 +30,15 @@ export function SavedCardView({ card, content }: { card: SavedCard; content: Pay
   );
 }
 
+/** What stands where the card entry comes: its iframe's room, so its arrival moves nothing below. */
+export function CardEntryLoading({ label }: { label: string }) {
+  return (
+    <p role="status" className="card-entry" style={{ minHeight: CARD_ENTRY_HEIGHT }}>
+      {label}
+    </p>
+  );
+}
+
 /** The card-entry component in its iframe and the page's Save button (seed 000 §7 protocol). */
 export function CardEntry({
   iframeUrl,

@@ -1,4 +1,5 @@
 import type { Schemas } from '../api/client';
+import type { paths } from '../api/schema';
 import type { Locale } from './locale';
 
 /**
@@ -82,12 +83,26 @@ export const accountShellContent: readonly ContentNeed[] = [
   { area: 'dictionary', lang: 'page' },
 ];
 
+/**
+ * What the signed-in shell (`AccountShell`) asks for as it first draws: the profile (greeting,
+ * the account the page is about). The BFF preloads it with the page. The quick refill, drawn in
+ * the same shell for visitors who are mostly signed out (a 401), does not wait for it and does
+ * not preload it.
+ */
+export const accountShellCalls = ['/secure2/profile'] as const satisfies readonly (keyof paths)[];
+
 /** A flow: where the router mounts it, and its pages. */
 export interface FlowDef<Id extends string = string, ProgressTitle extends string = string> {
   /** Path segment below `/{locale}`. */
   readonly base: string;
   /** Content its first screen reads, its shell's included. */
   readonly firstContent: readonly ContentNeed[];
+  /**
+   * The BFF's `GET` calls (no path parameter, no query) its first screen makes, its shell's
+   * included: the BFF writes each as a `preload` link, so it starts with the page and the app's
+   * own request of the same URL takes the answer (ARCHITECTURE.md "First load").
+   */
+  readonly firstCalls?: readonly (keyof paths)[];
   /** `flowType` of the flow's analytics events. */
   readonly flowType: string;
   /** `own`: the flow draws its own page shell; `merchant`: it sits in the merchant shell. */

@@ -1,4 +1,4 @@
-import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellCalls, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * `/{locale}/dashboard/account-information` (seed 001 §2 routes, "Account info card",
@@ -15,6 +15,7 @@ export const accountInformationContent = accountDashboardNeed(['accountInformati
 export const accountInformationFlow: FlowDef<'account-information'> = {
   base: 'dashboard/account-information',
   firstContent: [...accountShellContent, accountInformationContent],
+  firstCalls: accountShellCalls,
   flowType: 'account|prepaid',
   shell: 'own',
   pages: accountInformationPages,

@@ -1,4 +1,4 @@
-import { accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountShellCalls, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * The activation pages (seed 001 §2 routes): `/{locale}/activation` (the three steps, query
@@ -12,6 +12,7 @@ export type ActivationPageDef = PageDef<ActivationPageId>;
 export const activationFlow: FlowDef<ActivationPageId> = {
   base: 'activation',
   firstContent: [...accountShellContent, { area: 'activation', lang: 'page' }],
+  firstCalls: accountShellCalls,
   flowType: 'account|prepaid',
   shell: 'own',
   pages: [

@@ -1,4 +1,4 @@
-import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellCalls, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * `/{locale}/dashboard` (seed 001 §2 "Dashboard"), its service detail pages (seed 001 §2
@@ -44,6 +44,7 @@ export const dashboardContent = accountDashboardNeed([
 export const dashboardFlow: FlowDef<DashboardPageId> = {
   base: 'dashboard',
   firstContent: [...accountShellContent, dashboardContent],
+  firstCalls: accountShellCalls,
   flowType: 'account|prepaid',
   shell: 'own',
   pages: dashboardPages,

@@ -1,4 +1,4 @@
-import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellCalls, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * The move pages (seed 002 §2.1 route table "Move", §2.8, §4.4; issue 13 "Move"): one flow,
@@ -32,6 +32,7 @@ export const moveContent = accountDashboardNeed(['moving', 'refill', 'payments']
 export const moveFlow: FlowDef<MovePageId, MoveProgressTitle> = {
   base: 'move',
   firstContent: [...accountShellContent, moveContent, { area: 'merchant-flow', lang: 'page' }],
+  firstCalls: accountShellCalls,
   flowType: 'refillmoveflow|prepaid',
   shell: 'own',
   pages: [

@@ -1,4 +1,4 @@
-import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellCalls, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * The payment pages below the dashboard (seed 001 §2 routes: `/{locale}/dashboard/edit-payment`,
@@ -16,6 +16,7 @@ function onePage(id: PaymentsPageId): FlowDef<PaymentsPageId> {
   return {
     base: `dashboard/${id}`,
     firstContent: [...accountShellContent, paymentsContent],
+    firstCalls: accountShellCalls,
     flowType: 'account|prepaid',
     shell: 'own',
     pages: [{ id, path: '' }],

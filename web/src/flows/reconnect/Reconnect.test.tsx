@@ -65,10 +65,15 @@ describe('reconnect (seed 002 §2.10, §4.5)', () => {
     act(() => void vi.advanceTimersByTime(1));
     expect(address).toHaveAttribute('data-complete', 'true');
     expect(refill).not.toHaveAttribute('data-expanded');
+    // until it opens, step 2 keeps its panel's room, so opening it moves nothing below
+    expect(refill).toHaveAttribute('data-holds-room', 'true');
     act(() => void vi.advanceTimersByTime(499));
     expect(refill).not.toHaveAttribute('data-expanded');
     act(() => void vi.advanceTimersByTime(1));
     expect(refill).toHaveAttribute('data-expanded', 'true');
+    expect(refill).not.toHaveAttribute('data-holds-room');
+    // step 1 stays open: step 2 does not move up
+    expect(address).toHaveAttribute('data-expanded', 'true');
     expect(within(screen.getByTestId('step-activation')).getByRole('button')).toBeDisabled();
   });
 

@@ -4,7 +4,7 @@ import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading, Label, R
 import { Link, useNavigate, useSearchParams } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { AccountShell } from '../../components/AccountShell';
-import { CardEntry, SavedCardView } from '../../components/PaymentCard';
+import { CardEntry, CardEntryLoading, SavedCardView } from '../../components/PaymentCard';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { decodeAccountId, encodeAccountId } from '../../lib/accountId';
 import { profileQuery } from '../../lib/accountSession';
@@ -76,8 +76,23 @@ export function ReconnectScreen({ page }: FlowScreenProps<ReconnectPageDef>) {
         </p>
       </section>
     );
-  } else if (!check.data || !accountId) body = <p role="status">{content.data.reconnect.loading}</p>;
-  else body = <Steps accountId={accountId} check={check.data} texts={content.data} locale={locale} search={search} />;
+  } else {
+    // one heading for checking and steps: the page's title is on the first screen and stays put
+    const c = content.data.reconnect;
+    body = (
+      <section className="reconnect activation">
+        <title>{c.title}</title>
+        <h1>{c.title}</h1>
+        {check.data && accountId ? (
+          <Steps accountId={accountId} check={check.data} texts={content.data} locale={locale} search={search} />
+        ) : (
+          <p role="status" data-stage="checking">
+            {c.loading}
+          </p>
+        )}
+      </section>
+    );
+  }
   return (
     <AccountShell locale={locale} account="deactivated" hideStickyCta>
       {body}
@@ -100,6 +115,7 @@ function Step({
   title,
   done,
   disabled,
+  holdsRoom,
   completeLabel,
   children,
 }: {
@@ -107,11 +123,20 @@ function Step({
   title: string;
   done: boolean;
   disabled?: boolean;
+  /** Its panel's room is kept (invisible) while collapsed: it opens on the staging turn, and opening it moves nothing below. */
+  holdsRoom?: boolean;
   completeLabel: string;
   children: ReactNode;
 }) {
   return (
-    <Disclosure id={id} className="activation-step" data-testid={`step-${id}`} data-complete={done} isDisabled={disabled}>
+    <Disclosure
+      id={id}
+      className="activation-step"
+      data-testid={`step-${id}`}
+      data-complete={done}
+      data-holds-room={holdsRoom || undefined}
+      isDisabled={disabled}
+    >
       <Heading level={2} className="activation-step__heading">
         <Button slot="trigger" className="activation-step__trigger">
           <span className="faq__chevron" aria-hidden="true" />
@@ -124,6 +149,9 @@ function Step({
   );
 }
 
+/** The steps the staging turn opens: the refill, and the reactivation too once reconnected. */
+const openingSteps = (reconnected: boolean): StepId[] => (reconnected ? ['refill', 'activation'] : ['refill']);
+
 export interface StepsProps {
   accountId: string;
   check: Reconnect;
@@ -132,7 +160,7 @@ export interface StepsProps {
   search: URLSearchParams;
 }
 
-/** The three steps of a checked account. */
+/** The three steps of a checked account, under the page's heading. */
 export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
   const c = texts.reconnect;
   const e = texts.payments.editPayment;
@@ -147,9 +175,16 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
   const key = useRef<string>(undefined);
   const done = result?.outcome === 'reconnected';
 
-  // staging: step 1 completes at 0.5 s, step 2 opens at 1 s (with step 3 after a reload once reconnected)
+  // staging: step 1 completes at 0.5 s, step 2 opens at 1 s (with step 3 after a reload once
+  // reconnected); step 1 stays open and the steps that open keep their room until then, so the
+  // turn moves nothing on the page (it was a layout shift of 0.55 on a phone)
+  const [staged, setStaged] = useState(false);
+  const opening = staged ? [] : openingSteps(done);
   useEffect(() => {
-    if (turns >= 2) setExpanded(new Set<StepId>(done ? ['refill', 'activation'] : ['refill']));
+    if (turns < 2) return;
+    // one render: the room a step held is its open panel's in the same frame
+    setStaged(true);
+    setExpanded(new Set<StepId>(['address', ...openingSteps(done)]));
   }, [turns, done]);
 
   const save = useMutation({
@@ -171,7 +206,7 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
       if (r.outcome === 'reconnected') {
         setResult(r);
         // the thank-you stays in view with step 3 opened below it
-        setExpanded(new Set<StepId>(['refill', 'activation']));
+        setExpanded(new Set<StepId>(['address', 'refill', 'activation']));
       } else navigate(`/${locale}/error`, { replace: true });
     },
     // a lost answer keeps the key: a retry is the same attempt
@@ -188,9 +223,7 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
     : undefined;
   const card = check.savedCard;
   return (
-    <section className="reconnect activation" data-stage={done ? 'reconnected' : 'steps'}>
-      <title>{c.title}</title>
-      <h1>{c.title}</h1>
+    <div data-stage={done ? 'reconnected' : 'steps'}>
       {check.serviceability === 'coldTap' && (
         <p className="alert" role="note" data-testid="cold-tap">
           {c.coldTapWarning}
@@ -205,7 +238,7 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
         <Step id="address" title={c.addressTitle} done={turns >= 1} completeLabel={c.stepComplete}>
           <p>{c.addressConfirmed}</p>
         </Step>
-        <Step id="refill" title={c.refillTitle} done={done} completeLabel={c.stepComplete}>
+        <Step id="refill" title={c.refillTitle} done={done} holdsRoom={opening.includes('refill')} completeLabel={c.stepComplete}>
           {done ? (
             <div data-testid="thank-you">
               <h3>{c.thankYouTitle}</h3>
@@ -256,12 +289,19 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
                   onToken={(t) => save.mutate(t)}
                 />
               ) : (
-                <p role="status">{c.loading}</p>
+                <CardEntryLoading label={c.loading} />
               )}
             </>
           )}
         </Step>
-        <Step id="activation" title={c.activationTitle} done={false} disabled={!done} completeLabel={c.stepComplete}>
+        <Step
+          id="activation"
+          title={c.activationTitle}
+          done={false}
+          disabled={!done}
+          holdsRoom={opening.includes('activation')}
+          completeLabel={c.stepComplete}
+        >
           <p>{c.activationBody}</p>
           {activationHref && (
             <Link className="button button--primary" to={activationHref} data-testid="continue-activation">
@@ -270,6 +310,6 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
           )}
         </Step>
       </DisclosureGroup>
-    </section>
+    </div>
   );
 }

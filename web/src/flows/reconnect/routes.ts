@@ -1,4 +1,4 @@
-import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellCalls, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 
 /**
  * The reconnect page (seed 002 §2.1 route `reconnect`, §2.10): one page, the three steps,
@@ -13,6 +13,7 @@ export const reconnectContent = accountDashboardNeed(['reconnect', 'payments']);
 export const reconnectFlow: FlowDef<ReconnectPageId> = {
   base: 'reconnect',
   firstContent: [...accountShellContent, reconnectContent],
+  firstCalls: accountShellCalls,
   flowType: 'reconnectflow|prepaid',
   shell: 'own',
   pages: [{ id: 'steps', path: '' }],

@@ -1,4 +1,4 @@
-import { accountDashboardNeed, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
+import { accountDashboardNeed, accountShellCalls, accountShellContent, type FlowDef, type PageDef } from '../../lib/flows';
 import type { Schemas } from '../../api/client';
 
 /**
@@ -16,6 +16,7 @@ export const refillContent = accountDashboardNeed(['refill', 'payments']);
 export const refillFlow: FlowDef<RefillPageId, RefillProgressTitle> = {
   base: 'refill',
   firstContent: [...accountShellContent, refillContent],
+  firstCalls: accountShellCalls,
   flowType: 'refillflow|prepaid',
   shell: 'own',
   pages: [

@@ -47,7 +47,9 @@ test('reconnect in Spanish: Reactivate, a new card, the 7-day refill, then the a
   // the account checked, step 1 completed, step 2 opened (seed 002 §2.10): none of it moved the page
   await expect(page.getByTestId('step-refill')).toHaveAttribute('data-expanded', 'true');
   await expect(page.locator(`iframe[title="${payments.editPayment.cardEntryTitle}"]`)).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  // it was 0.37 here (the footer and step 3 pushed down, step 2 pulled up); a sub-pixel move of
+  // about 0.0003 was seen once
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
   await expect(steps.getByRole('radio', { name: new RegExp(c.plan30) })).toBeChecked();
   await expectNoAxeViolations(page, 'reconnect steps', ['iframe']);
   await expectSpanishOnly(page, ref, 'reconnect steps');

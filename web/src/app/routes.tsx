@@ -63,6 +63,77 @@ function TopLevelNotFound() {
   );
 }
 
+/** A flow screen's code, fetched once: by the start-up preload or by its route's first render. */
+interface ScreenLoader<P> {
+  load: () => Promise<ComponentType<P>>;
+  /** The screen once its code is in. */
+  loaded: () => ComponentType<P> | undefined;
+}
+
+function screenLoader<P>(load: () => Promise<ComponentType<P>>): ScreenLoader<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
+  return {
+    load: () =>
+      (loading ??= load().then(
+        (screen) => (loaded = screen),
+        (error: unknown) => {
+          // a failed fetch is tried again by the route's render
+          loading = undefined;
+          throw error;
+        },
+      )),
+    loaded: () => loaded,
+  };
+}
+
+type Screen<Id extends string, T extends string> = ScreenLoader<FlowScreenProps<PageDef<Id, T>>>;
+
+/** Each flow's screen, in its own chunk. */
+const screens = {
+  buy: screenLoader(async () => (await import('../flows/buy/BuyFlow')).BuyFlow),
+  retail: screenLoader(async () => (await import('../flows/retail/RetailRoute')).RetailRoute),
+  signIn: screenLoader(async () => (await import('../flows/signin/SignInScreen')).SignInScreen),
+  dashboard: screenLoader(async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow),
+  accountInformation: screenLoader(async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow),
+  payments: screenLoader(async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen),
+  refill: screenLoader(async () => (await import('../flows/refill/RefillScreen')).RefillScreen),
+  reconnect: screenLoader(async () => (await import('../flows/reconnect/ReconnectScreen')).ReconnectScreen),
+  litepay: screenLoader(async () => (await import('../flows/litepay/LitepayScreen')).LitepayScreen),
+  move: screenLoader(async () => (await import('../flows/move/MoveScreen')).MoveScreen),
+  activation: screenLoader(async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen),
+  harness: screenLoader(async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen),
+};
+
+/** Every flow with its screen; a longer base first (`dashboard/edit-payment` before `dashboard`). */
+const FLOWS: readonly { flow: FlowDef; screen: { load: () => Promise<unknown> } }[] = [
+  { flow: buyFlow, screen: screens.buy },
+  { flow: retailFlow, screen: screens.retail },
+  ...signInFlows.map((flow) => ({ flow, screen: screens.signIn })),
+  { flow: dashboardFlow, screen: screens.dashboard },
+  { flow: accountInformationFlow, screen: screens.accountInformation },
+  ...paymentsFlows.map((flow) => ({ flow, screen: screens.payments })),
+  { flow: refillFlow, screen: screens.refill },
+  { flow: reconnectFlow, screen: screens.reconnect },
+  { flow: litepayFlow, screen: screens.litepay },
+  { flow: moveFlow, screen: screens.move },
+  { flow: activationFlow, screen: screens.activation },
+  { flow: harnessFlow, screen: screens.harness },
+].sort((a, b) => b.flow.base.split('/').length - a.flow.base.split('/').length);
+
+/**
+ * Fetches the code of the flow screen `pathname` shows (none: resolves at once), so the app's
+ * first render draws it without suspending: a `Suspense` fallback once shown holds the screen
+ * back until 300 ms have passed (React's throttle), which kept every entry route's first screen
+ * about 0.3 s behind its code (ARCHITECTURE.md "First load"). The page preloads the chunk, so
+ * this waits for no more than the download the screen needs anyway.
+ */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const rest = (pathname === '/' ? '/en/handoff' : pathname).toLowerCase().split('/').slice(2).join('/');
+  const match = FLOWS.find(({ flow }) => rest === flow.base || rest.startsWith(`${flow.base}/`));
+  return match ? match.screen.load() : Promise.resolve();
+}
+
 /**
  * A flow's screen at `/{locale}/{base}/*`, loaded with the flow's own chunk: one instance for
  * all its pages (state survives page changes), which picks its page from the path by the
@@ -70,10 +141,16 @@ function TopLevelNotFound() {
  */
 function mountFlow<Id extends string, T extends string>(
   flow: FlowDef<Id, T>,
-  loadScreen: () => Promise<ComponentType<FlowScreenProps<PageDef<Id, T>>>>,
+  screen: Screen<Id, T>,
   options: RouteOptions,
 ): { flow: FlowDef; element: ReactElement } {
-  const Screen = lazy(async () => ({ default: await loadScreen() }));
+  const Screen = lazy(() => {
+    const loaded = screen.loaded();
+    // code already in (`preloadScreen`): a thenable that resolves at once, so `lazy` does not
+    // suspend (a promise's callbacks would run after the render)
+    if (loaded) return { then: (resolve: (m: { default: typeof loaded }) => void) => resolve({ default: loaded }) } as unknown as Promise<{ default: typeof loaded }>;
+    return screen.load().then((component) => ({ default: component }));
+  });
   function FlowPage() {
     const rest = (useParams()['*'] ?? '').replace(/\/+$/, '');
     const page = flow.pages.find((p) => pagePath(p) === rest) ?? (flow.fallback === undefined ? undefined : pageOf(flow, flow.fallback));
@@ -99,18 +176,18 @@ const LOCALE_PATH = /^\/(?<locale>[^/]+)(?:\/.*)?$/;
  */
 export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
   const [flows] = useState(() => [
-    mountFlow(buyFlow, async () => (await import('../flows/buy/BuyFlow')).BuyFlow, options),
-    mountFlow(retailFlow, async () => (await import('../flows/retail/RetailRoute')).RetailRoute, options),
-    ...signInFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/signin/SignInScreen')).SignInScreen, options)),
-    mountFlow(dashboardFlow, async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow, options),
-    mountFlow(accountInformationFlow, async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow, options),
-    ...paymentsFlows.map((flow) => mountFlow(flow, async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen, options)),
-    mountFlow(refillFlow, async () => (await import('../flows/refill/RefillScreen')).RefillScreen, options),
-    mountFlow(reconnectFlow, async () => (await import('../flows/reconnect/ReconnectScreen')).ReconnectScreen, options),
-    mountFlow(litepayFlow, async () => (await import('../flows/litepay/LitepayScreen')).LitepayScreen, options),
-    mountFlow(moveFlow, async () => (await import('../flows/move/MoveScreen')).MoveScreen, options),
-    mountFlow(activationFlow, async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen, options),
-    mountFlow(harnessFlow, async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen, options),
+    mountFlow(buyFlow, screens.buy, options),
+    mountFlow(retailFlow, screens.retail, options),
+    ...signInFlows.map((flow) => mountFlow(flow, screens.signIn, options)),
+    mountFlow(dashboardFlow, screens.dashboard, options),
+    mountFlow(accountInformationFlow, screens.accountInformation, options),
+    ...paymentsFlows.map((flow) => mountFlow(flow, screens.payments, options)),
+    mountFlow(refillFlow, screens.refill, options),
+    mountFlow(reconnectFlow, screens.reconnect, options),
+    mountFlow(litepayFlow, screens.litepay, options),
+    mountFlow(moveFlow, screens.move, options),
+    mountFlow(activationFlow, screens.activation, options),
+    mountFlow(harnessFlow, screens.harness, options),
   ]);
   const handoff = flows.find((f) => f.flow.base === 'handoff');
   // `/{locale}/{base}` and any path below it (`*`, the flow's page path); the longer base first

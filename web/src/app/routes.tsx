@@ -105,35 +105,6 @@ const screens = {
   harness: screenLoader(async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen),
 };
 
-/** Every flow with its screen; a longer base first (`dashboard/edit-payment` before `dashboard`). */
-const FLOWS: readonly { flow: FlowDef; screen: { load: () => Promise<unknown> } }[] = [
-  { flow: buyFlow, screen: screens.buy },
-  { flow: retailFlow, screen: screens.retail },
-  ...signInFlows.map((flow) => ({ flow, screen: screens.signIn })),
-  { flow: dashboardFlow, screen: screens.dashboard },
-  { flow: accountInformationFlow, screen: screens.accountInformation },
-  ...paymentsFlows.map((flow) => ({ flow, screen: screens.payments })),
-  { flow: refillFlow, screen: screens.refill },
-  { flow: reconnectFlow, screen: screens.reconnect },
-  { flow: litepayFlow, screen: screens.litepay },
-  { flow: moveFlow, screen: screens.move },
-  { flow: activationFlow, screen: screens.activation },
-  { flow: harnessFlow, screen: screens.harness },
-].sort((a, b) => b.flow.base.split('/').length - a.flow.base.split('/').length);
-
-/**
- * Fetches the code of the flow screen `pathname` shows (none: resolves at once), so the app's
- * first render draws it without suspending: a `Suspense` fallback once shown holds the screen
- * back until 300 ms have passed (React's throttle), which kept every entry route's first screen
- * about 0.3 s behind its code (ARCHITECTURE.md "First load"). The page preloads the chunk, so
- * this waits for no more than the download the screen needs anyway.
- */
-export function preloadScreen(pathname: string): Promise<unknown> {
-  const rest = (pathname === '/' ? '/en/handoff' : pathname).toLowerCase().split('/').slice(2).join('/');
-  const match = FLOWS.find(({ flow }) => rest === flow.base || rest.startsWith(`${flow.base}/`));
-  return match ? match.screen.load() : Promise.resolve();
-}
-
 /**
  * A flow's screen at `/{locale}/{base}/*`, loaded with the flow's own chunk: one instance for
  * all its pages (state survives page changes), which picks its page from the path by the
@@ -167,6 +138,45 @@ function mountFlow<Id extends string, T extends string>(
   };
 }
 
+/** A flow with its screen: `mount` draws it, for the routes; `screen.load` fetches its code. */
+function flowEntry<Id extends string, T extends string>(flow: FlowDef<Id, T>, screen: Screen<Id, T>) {
+  return { flow: flow as FlowDef, screen, mount: (options: RouteOptions) => mountFlow(flow, screen, options) };
+}
+
+/** Every flow with its screen. */
+const FLOWS = [
+  flowEntry(buyFlow, screens.buy),
+  flowEntry(retailFlow, screens.retail),
+  ...signInFlows.map((flow) => flowEntry(flow, screens.signIn)),
+  flowEntry(dashboardFlow, screens.dashboard),
+  flowEntry(accountInformationFlow, screens.accountInformation),
+  ...paymentsFlows.map((flow) => flowEntry(flow, screens.payments)),
+  flowEntry(refillFlow, screens.refill),
+  flowEntry(reconnectFlow, screens.reconnect),
+  flowEntry(litepayFlow, screens.litepay),
+  flowEntry(moveFlow, screens.move),
+  flowEntry(activationFlow, screens.activation),
+  flowEntry(harnessFlow, screens.harness),
+];
+
+/** A flow's depth: `dashboard/edit-payment` (2) matches before `dashboard` (1). */
+const depth = (flow: FlowDef) => flow.base.split('/').length;
+
+/**
+ * Fetches the code of the flow screen `pathname` shows (none: resolves at once), so the app's
+ * first render draws it without suspending: a `Suspense` fallback once shown holds the screen
+ * back until 300 ms have passed (React's throttle), which kept every entry route's first screen
+ * about 0.3 s behind its code (ARCHITECTURE.md "First load"). The page preloads the chunk, so
+ * this waits for no more than the download the screen needs anyway.
+ */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const rest = (pathname === '/' ? '/en/handoff' : pathname).toLowerCase().split('/').slice(2).join('/');
+  const match = [...FLOWS]
+    .sort((a, b) => depth(b.flow) - depth(a.flow))
+    .find(({ flow }) => rest === flow.base || rest.startsWith(`${flow.base}/`));
+  return match ? match.screen.load() : Promise.resolve();
+}
+
 /** `/{locale}` and any path below it; `locale` is its first segment. */
 const LOCALE_PATH = /^\/(?<locale>[^/]+)(?:\/.*)?$/;
 
@@ -175,30 +185,16 @@ const LOCALE_PATH = /^\/(?<locale>[^/]+)(?:\/.*)?$/;
  * with it. Paths match in any letter case, as they did with React Router.
  */
 export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
-  const [flows] = useState(() => [
-    mountFlow(buyFlow, screens.buy, options),
-    mountFlow(retailFlow, screens.retail, options),
-    ...signInFlows.map((flow) => mountFlow(flow, screens.signIn, options)),
-    mountFlow(dashboardFlow, screens.dashboard, options),
-    mountFlow(accountInformationFlow, screens.accountInformation, options),
-    ...paymentsFlows.map((flow) => mountFlow(flow, screens.payments, options)),
-    mountFlow(refillFlow, screens.refill, options),
-    mountFlow(reconnectFlow, screens.reconnect, options),
-    mountFlow(litepayFlow, screens.litepay, options),
-    mountFlow(moveFlow, screens.move, options),
-    mountFlow(activationFlow, screens.activation, options),
-    mountFlow(harnessFlow, screens.harness, options),
-  ]);
+  const [flows] = useState(() => FLOWS.map((entry) => entry.mount(options)));
   const handoff = flows.find((f) => f.flow.base === 'handoff');
   // `/{locale}/{base}` and any path below it (`*`, the flow's page path); the longer base first
   // (`dashboard/edit-payment` before `dashboard`). No keys: `Switch` draws only the route that
   // matches, in one place, so going from one flow to another keeps the `Suspense` around them
   // and the page on view while the next flow's chunk loads
-  const depth = (f: (typeof flows)[number]) => f.flow.base.split('/').length;
   const inShell = (shell: FlowDef['shell']) =>
     flows
       .filter((f) => f.flow.shell === shell)
-      .sort((a, b) => depth(b) - depth(a))
+      .sort((a, b) => depth(b.flow) - depth(a.flow))
       .map((f) => <Route path={`/:locale/${f.flow.base}/*?`}>{f.element}</Route>);
   return (
     <Switch>

@@ -6,6 +6,7 @@ import { ContentLoading } from '../content/ContentFallback';
 import { setRequestLocale } from '../api/client';
 import { pageOf, pagePath, type FlowDef, type FlowScreenProps, type PageDef, type RouteOptions } from '../lib/flows';
 import { isLocale } from '../lib/locale';
+import { moduleLoader, type ModuleLoader } from '../lib/moduleLoader';
 import { useLocale } from '../lib/useLocale';
 import { buyFlow } from '../flows/buy/routes';
 import { accountInformationFlow } from '../flows/account-information/routes';
@@ -63,46 +64,23 @@ function TopLevelNotFound() {
   );
 }
 
-/** A flow screen's code, fetched once: by the start-up preload or by its route's first render. */
-interface ScreenLoader<P> {
-  load: () => Promise<ComponentType<P>>;
-  /** The screen once its code is in. */
-  loaded: () => ComponentType<P> | undefined;
-}
-
-function screenLoader<P>(load: () => Promise<ComponentType<P>>): ScreenLoader<P> {
-  let loading: Promise<ComponentType<P>> | undefined;
-  let loaded: ComponentType<P> | undefined;
-  return {
-    load: () =>
-      (loading ??= load().then(
-        (screen) => (loaded = screen),
-        (error: unknown) => {
-          // a failed fetch is tried again by the route's render
-          loading = undefined;
-          throw error;
-        },
-      )),
-    loaded: () => loaded,
-  };
-}
-
-type Screen<Id extends string, T extends string> = ScreenLoader<FlowScreenProps<PageDef<Id, T>>>;
+/** A flow screen's code, fetched once: by the start-up preload (`preloadScreen`) or by its route's first render. */
+type Screen<Id extends string, T extends string> = ModuleLoader<ComponentType<FlowScreenProps<PageDef<Id, T>>>>;
 
 /** Each flow's screen, in its own chunk. */
 const screens = {
-  buy: screenLoader(async () => (await import('../flows/buy/BuyFlow')).BuyFlow),
-  retail: screenLoader(async () => (await import('../flows/retail/RetailRoute')).RetailRoute),
-  signIn: screenLoader(async () => (await import('../flows/signin/SignInScreen')).SignInScreen),
-  dashboard: screenLoader(async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow),
-  accountInformation: screenLoader(async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow),
-  payments: screenLoader(async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen),
-  refill: screenLoader(async () => (await import('../flows/refill/RefillScreen')).RefillScreen),
-  reconnect: screenLoader(async () => (await import('../flows/reconnect/ReconnectScreen')).ReconnectScreen),
-  litepay: screenLoader(async () => (await import('../flows/litepay/LitepayScreen')).LitepayScreen),
-  move: screenLoader(async () => (await import('../flows/move/MoveScreen')).MoveScreen),
-  activation: screenLoader(async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen),
-  harness: screenLoader(async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen),
+  buy: moduleLoader(async () => (await import('../flows/buy/BuyFlow')).BuyFlow),
+  retail: moduleLoader(async () => (await import('../flows/retail/RetailRoute')).RetailRoute),
+  signIn: moduleLoader(async () => (await import('../flows/signin/SignInScreen')).SignInScreen),
+  dashboard: moduleLoader(async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow),
+  accountInformation: moduleLoader(async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow),
+  payments: moduleLoader(async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen),
+  refill: moduleLoader(async () => (await import('../flows/refill/RefillScreen')).RefillScreen),
+  reconnect: moduleLoader(async () => (await import('../flows/reconnect/ReconnectScreen')).ReconnectScreen),
+  litepay: moduleLoader(async () => (await import('../flows/litepay/LitepayScreen')).LitepayScreen),
+  move: moduleLoader(async () => (await import('../flows/move/MoveScreen')).MoveScreen),
+  activation: moduleLoader(async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen),
+  harness: moduleLoader(async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen),
 };
 
 /**

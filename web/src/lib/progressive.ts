@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import type { ModuleLoader } from './moduleLoader';
 
 /**
  * Progressive loading of a first screen's heavier parts (ARCHITECTURE.md "First load"): the
@@ -20,27 +21,6 @@ export function afterPaint(run: () => void): () => void {
   };
 }
 
-/** A module loaded once, on demand: `load()` (again after a failure) and `loaded()` once it is. */
-export interface ModuleLoader<M> {
-  load: () => Promise<M>;
-  loaded: () => M | undefined;
-}
-
-export function moduleLoader<M>(importer: () => Promise<M>): ModuleLoader<M> {
-  let loaded: M | undefined;
-  let loading: Promise<M> | undefined;
-  return {
-    load: () =>
-      (loading ??= importer().then(
-        (module) => (loaded = module),
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      )),
-    loaded: () => loaded,
-  };
-}
 
 /**
  * A stand-in's part once its code is there: `loader`'s module (at once when it is already

@@ -2,7 +2,8 @@ import { useMemo, useRef, type RefObject } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { ContentLink } from '../ContentLink';
 import { normalizeZip, type AddressInput } from '../../lib/address';
-import { moduleLoader, useLoadedAfterPaint, useStandInForm } from '../../lib/progressive';
+import { moduleLoader } from '../../lib/moduleLoader';
+import { useLoadedAfterPaint, useStandInForm } from '../../lib/progressive';
 import type { AddressCheckProps, FormHandoff } from './types';
 
 const addressForm = moduleLoader(() => import('./AddressForm'));

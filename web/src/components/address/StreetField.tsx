@@ -2,7 +2,8 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FieldError, Input, Label, TextField } from 'react-aria-components';
 import { searchAddresses, shouldSuggest, type AddressSuggestion } from '../../lib/address';
-import { moduleLoader, useLoadedAfterPaint, type FocusNote } from '../../lib/progressive';
+import { moduleLoader } from '../../lib/moduleLoader';
+import { useLoadedAfterPaint, type FocusNote } from '../../lib/progressive';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import type { StreetFieldProps } from './StreetCombobox';
 

@@ -1,7 +1,8 @@
 import { useRef, type RefObject } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { ContentModal } from '../../components/ContentModal';
-import { moduleLoader, useLoadedAfterPaint, useStandInForm } from '../../lib/progressive';
+import { moduleLoader } from '../../lib/moduleLoader';
+import { useLoadedAfterPaint, useStandInForm } from '../../lib/progressive';
 import type { LitepayTexts } from './content';
 import { PhoneField, ZipField, type FindHandoff, type FindValues } from './FindFields';
 import type { LookupNotice } from './steps';

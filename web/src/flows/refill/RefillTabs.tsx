@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { moduleLoader, useLoadedAfterPaint } from '../../lib/progressive';
+import { moduleLoader } from '../../lib/moduleLoader';
+import { useLoadedAfterPaint } from '../../lib/progressive';
 import { REFILL_TABS, showContent, type TabsFocus, type TabsProps } from './tabs';
 
 const realTabs = moduleLoader(() => import('./RealTabs'));

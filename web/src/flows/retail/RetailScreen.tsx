@@ -8,7 +8,7 @@ import { assignDevice, validateCustomerAddress, validateCustomerServiceability }
 import { retailFlow } from './routes';
 import { AddressCheck } from '../../components/address/AddressCheck';
 import { MultiUnit } from '../../components/address/MultiUnit';
-import { moduleLoader } from '../../lib/progressive';
+import { moduleLoader } from '../../lib/moduleLoader';
 import { ReadyToBuy } from './stages/ReadyToBuy';
 import { AddressError, ExistingPostpaid, ExistingPrepaid, LoadingStage, Unserviceable } from '../../components/address/Notices';
 

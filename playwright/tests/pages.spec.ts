@@ -46,21 +46,30 @@ test('assets come precompressed, with Vary, and the first screen brings its cont
   }
 });
 
-test('a signed-in page preloads the profile its shell asks for, and the app takes that answer', async ({ page }) => {
+test('a signed-in page preloads the profile and its account call, and the app takes those answers', async ({ page }) => {
   await signIn(page, 'en', 'owner-one');
   await page.waitForURL(/\/en\/dashboard/);
-  // the signed-in page drawn (its own profile call made) before counting the reload's
-  await expect(page.getByTestId('greeting')).not.toHaveText('\u00a0');
-  const profileCalls: string[] = [];
+  // the signed-in page drawn (its own calls made) before counting the reload's
+  await expect(page.locator('[data-page="dashboard"][data-stage="show"]')).toBeVisible();
+  const calls: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/secure2/profile') profileCalls.push(r.resourceType());
+    const path = new URL(r.url()).pathname;
+    if (path === '/secure2/profile' || path === '/secure2/accounts/8993100000000101/dashboard') calls.push(path);
   });
   const response = await page.reload();
   const html = (await response?.text()) ?? '';
+  // owner-one's one account, filled in by the BFF from the sign-in
+  const dashboardCall = '/secure2/accounts/8993100000000101/dashboard';
   expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/secure2/profile">');
-  await expect(page.getByTestId('greeting')).not.toHaveText('\u00a0');
-  // one request: the preload's (the shell's own call took its answer)
-  expect(profileCalls).toHaveLength(1);
+  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${dashboardCall}">`);
+  await expect(page.locator('[data-page="dashboard"][data-stage="show"]')).toBeVisible();
+  // one request each: the preload's (the app's own calls took their answers)
+  expect(calls.sort()).toEqual([dashboardCall, '/secure2/profile']);
+  // a page whose query names the account: the app asks for that one, so no account preload
+  const named = await page.request.get(`/en/dashboard?accountId=${Buffer.from('8993100000000101').toString('base64')}`);
+  expect(await named.text()).not.toContain('/dashboard">');
+  // signed out: no account to fill in
+  expect(await (await page.context().request.fetch('/en/dashboard', { headers: { cookie: '' } })).text()).not.toContain('/secure2/accounts/');
   // the quick refill's visitors are mostly signed out: no profile preload there
   expect(await (await page.request.get('/en/litepay/refill')).text()).not.toContain('href="/secure2/profile"');
 });

@@ -3,8 +3,8 @@
 //! - `/assets/*`: hashed files, `Cache-Control: public, max-age=31536000, immutable`, sent
 //!   precompressed ([`assets`]);
 //! - `/`, `/en`, `/es`, `/en/...`, `/es/...`: the page ([`pages`]: `index.html` with the page's
-//!   status, language, first-screen links and content; `Cache-Control: no-cache`; the React
-//!   router takes over);
+//!   status, language, first-screen links and content; `Cache-Control: private, no-cache`; the
+//!   React router takes over);
 //! - other paths: a file of the dist root (e.g. `/images/gateway.svg`), else 404; not hashed,
 //!   so cached for a day ([`ROOT_FILES`]) rather than forever;
 //! - a missing `index.html` answers 503 with a page telling to build the web app.
@@ -56,9 +56,13 @@ pub fn routes(route: Route, state: Arc<AppState>) -> Route {
     let dist = state.config.web_dist.clone();
     // pages are written per request: compressed on the fly like API answers (poem's
     // `Compression` defaults to brotli's fastest level: /es/buy's page was 13.0 KB, 8.6 at 4)
+    // the session (read, never created or changed here) names the signed-in account a page's
+    // first calls are about (`pages::ACCOUNT_PARAM`)
+    let production = state.config.mode == crate::config::Mode::Production;
+    let sessions = crate::http::session::middleware(production, state.store.clone());
     let page = Arc::new(
         AnswerCompression
-            .transform(pages::Pages::new(state, dist.clone()))
+            .transform(sessions.transform(pages::Pages::new(state, dist.clone())))
             .map_to_response()
             .boxed(),
     );

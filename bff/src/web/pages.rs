@@ -8,8 +8,10 @@
 //! - the flow's first-screen scripts as `modulepreload` links and its styles as `stylesheet`
 //!   links, so they load beside the entry instead of after it, and its styles apply before the
 //!   first paint (no layout shift when they arrive); `/token` and the `GET` calls its first
-//!   screen makes (`calls`, the signed-in shell's profile) as `preload` links, which the app's
-//!   own requests of the same URL take;
+//!   screen makes (`calls`, the signed-in shell's profile, the dashboard's account) as
+//!   `preload` links, which the app's own requests of the same URL take; a call's
+//!   [`ACCOUNT_PARAM`] is the signed-in session's chosen account (left out without one, or when
+//!   the page's query names an account: the app then asks for that one);
 //! - the content bundles the first screen reads, in `<script type="application/json"
 //!   id="pp-content">` (`{ "<locale>": { "<area>": bundle } }`), fetched from the content
 //!   service as the content calls do (harness scenario included, through the content cache),
@@ -36,6 +38,7 @@ use super::{
 };
 use crate::{
     http::{
+        auth,
         extract::{ScenarioSel, tracking_from_header},
         scenario::scenario_of,
     },
@@ -93,6 +96,23 @@ pub fn select_sections(bundle: Value, sections: &[&str]) -> Value {
 /// Starts `GET /token` with the page; the app's own `GET /token` (same URL, mode and
 /// credentials) takes this answer instead of asking again.
 pub const TOKEN_PRELOAD: &str = "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/token\">";
+
+/// The path parameter of a first call that the BFF fills with the signed-in session's chosen
+/// account (`/secure2/accounts/{accountId}/dashboard`).
+pub const ACCOUNT_PARAM: &str = "{accountId}";
+
+/// `calls` with [`ACCOUNT_PARAM`] filled with `account`; a call that needs it is left out
+/// when there is none.
+pub fn fill_calls(calls: &[String], account: Option<&str>) -> Vec<String> {
+    calls
+        .iter()
+        .filter_map(|call| match (call.contains(ACCOUNT_PARAM), account) {
+            (false, _) => Some(call.clone()),
+            (true, Some(a)) => Some(call.replace(ACCOUNT_PARAM, a)),
+            (true, None) => None,
+        })
+        .collect()
+}
 
 /// The page endpoint.
 pub struct Pages {
@@ -160,6 +180,23 @@ impl Pages {
                 },
             ),
         }
+    }
+
+    /// The signed-in session's chosen account, `None` without a sign-in or when the page's query
+    /// names an account (`?accountId=`: the app asks for that one). Read only: the page counts
+    /// as no activity of the sign-in.
+    async fn chosen_account(&self, req: &Request) -> Option<String> {
+        if req
+            .uri()
+            .query()
+            .is_some_and(|q| q.split('&').any(|p| p.starts_with("accountId=")))
+        {
+            return None;
+        }
+        let session = req.extensions().get::<poem::session::Session>()?;
+        let id = auth::context_id(session)?;
+        let ctx = auth::load(&self.state.store, &id).await.ok()?;
+        ctx.signed_in?.chosen
     }
 
     /// `{ "<locale>": { "<area>": bundle, "<area>:sections": { "<section>": value } } }` of
@@ -322,12 +359,18 @@ impl Endpoint for Pages {
         let (locale, status, hints) = self.plan(&path);
         let locale = if locale == "es" { "es" } else { "en" };
         let content = self.content(&req, locale, hints.content).await;
+        let account = if hints.calls.iter().any(|c| c.contains(ACCOUNT_PARAM)) {
+            self.chosen_account(&req).await
+        } else {
+            None
+        };
+        let calls = fill_calls(hints.calls, account.as_deref());
         let mut html = render(
             &template,
             locale,
             hints.preload,
             hints.styles,
-            hints.calls,
+            &calls,
             &content,
         );
         if self.state.config.harness() && scenario_of(req.headers()).is_some() {
@@ -339,7 +382,8 @@ impl Endpoint for Pages {
         Ok(Response::builder()
             .status(status)
             .content_type("text/html; charset=utf-8")
-            .header(header::CACHE_CONTROL, "no-cache")
+            // it may name the signed-in account (a first call's): no shared cache keeps it
+            .header(header::CACHE_CONTROL, "private, no-cache")
             .header(header::VARY, "accept-encoding, cookie")
             .body(html))
     }
@@ -421,6 +465,19 @@ mod tests {
             select_sections(serde_json::json!("text"), &["refill"]),
             serde_json::json!({})
         );
+    }
+
+    #[test]
+    fn a_call_about_the_account_is_filled_or_left_out() {
+        let calls = vec![
+            "/secure2/profile".to_owned(),
+            "/secure2/accounts/{accountId}/dashboard".to_owned(),
+        ];
+        assert_eq!(
+            fill_calls(&calls, Some("8993100000000101")),
+            ["/secure2/profile", "/secure2/accounts/8993100000000101/dashboard"]
+        );
+        assert_eq!(fill_calls(&calls, None), ["/secure2/profile"]);
     }
 
     #[test]

@@ -364,7 +364,11 @@ async fn spa_fallback_assets_and_missing_dist() {
     for path in ["/", "/en", "/es", "/en/dollargeneral", "/es/buy/internet"] {
         let r = cli.get(path).send().await;
         assert_eq!(r.0.status(), StatusCode::OK, "{path}");
-        assert_eq!(r.0.headers()[header::CACHE_CONTROL], "no-cache", "{path}");
+        assert_eq!(
+            r.0.headers()[header::CACHE_CONTROL],
+            "private, no-cache",
+            "{path}"
+        );
         let body = r.0.into_body().into_string().await.unwrap();
         assert!(body.contains("id=\"root\""));
     }

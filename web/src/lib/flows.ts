@@ -83,6 +83,11 @@ export const accountShellContent: readonly ContentNeed[] = [
   { area: 'dictionary', lang: 'page' },
 ];
 
+/** A `GET` path of the BFF with no path parameter but `{accountId}`. */
+export type FirstCall = {
+  [P in keyof paths]: P extends `${string}{${infer Name}}${string}` ? (Name extends 'accountId' ? (P extends `${string}{accountId}${string}{${string}` ? never : P) : never) : P;
+}[keyof paths];
+
 /**
  * What the signed-in shell (`AccountShell`) asks for as it first draws: the profile (greeting,
  * the account the page is about). The BFF preloads it with the page. The quick refill, drawn in
@@ -98,11 +103,13 @@ export interface FlowDef<Id extends string = string, ProgressTitle extends strin
   /** Content its first screen reads, its shell's included. */
   readonly firstContent: readonly ContentNeed[];
   /**
-   * The BFF's `GET` calls (no path parameter, no query) its first screen makes, its shell's
-   * included: the BFF writes each as a `preload` link, so it starts with the page and the app's
-   * own request of the same URL takes the answer (ARCHITECTURE.md "First load").
+   * The BFF's `GET` calls (no query) its first screen makes, its shell's included: the BFF writes
+   * each as a `preload` link, so it starts with the page and the app's own request of the same
+   * URL takes the answer (ARCHITECTURE.md "First load"). The one path parameter allowed is
+   * `{accountId}`, which the BFF fills with the signed-in session's chosen account (a call about
+   * an account is left out without a sign-in, or when the page's query names an account).
    */
-  readonly firstCalls?: readonly (keyof paths)[];
+  readonly firstCalls?: readonly FirstCall[];
   /** `flowType` of the flow's analytics events. */
   readonly flowType: string;
   /** `own`: the flow draws its own page shell; `merchant`: it sits in the merchant shell. */

@@ -44,7 +44,7 @@ export const dashboardContent = accountDashboardNeed([
 export const dashboardFlow: FlowDef<DashboardPageId> = {
   base: 'dashboard',
   firstContent: [...accountShellContent, dashboardContent],
-  firstCalls: accountShellCalls,
+  firstCalls: [...accountShellCalls, '/secure2/accounts/{accountId}/dashboard'],
   flowType: 'account|prepaid',
   shell: 'own',
   pages: dashboardPages,

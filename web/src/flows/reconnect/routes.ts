@@ -13,7 +13,7 @@ export const reconnectContent = accountDashboardNeed(['reconnect', 'payments']);
 export const reconnectFlow: FlowDef<ReconnectPageId> = {
   base: 'reconnect',
   firstContent: [...accountShellContent, reconnectContent],
-  firstCalls: accountShellCalls,
+  firstCalls: [...accountShellCalls, '/secure2/accounts/{accountId}/reconnect'],
   flowType: 'reconnectflow|prepaid',
   shell: 'own',
   pages: [{ id: 'steps', path: '' }],

@@ -16,7 +16,7 @@ export const refillContent = accountDashboardNeed(['refill', 'payments']);
 export const refillFlow: FlowDef<RefillPageId, RefillProgressTitle> = {
   base: 'refill',
   firstContent: [...accountShellContent, refillContent],
-  firstCalls: accountShellCalls,
+  firstCalls: [...accountShellCalls, '/secure2/accounts/{accountId}/refill'],
   flowType: 'refillflow|prepaid',
   shell: 'own',
   pages: [

@@ -45,6 +45,12 @@ pub fn context_id(session: &Session) -> Option<String> {
     crate::http::session::context_id(session, NS)
 }
 
+/// The id of the sign-in context of the session `session_id`, read from the store without the
+/// session middleware (`session::stored_context_id`).
+pub async fn stored_context_id(store: &Store, session_id: &str) -> Option<String> {
+    crate::http::session::stored_context_id(store, session_id, NS).await
+}
+
 /// The id of the session's sign-in context, created on first use (state-changing calls
 /// only: their session exists already).
 pub fn ensure_context_id(session: &Session) -> String {

@@ -50,7 +50,8 @@ pub const SCENARIO_COOKIE: &str = "sim_scenario";
 /// `x-sim-run`.
 pub const RUN_COOKIE: &str = "sim_run";
 
-fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+/// The value of the cookie `name` in `headers`, if any.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()

@@ -14,7 +14,7 @@ use std::net::IpAddr;
 
 use poem::{
     Endpoint, IntoResponse, Middleware, Request, Response,
-    session::{CookieConfig, ServerSession, Session, SessionStatus},
+    session::{CookieConfig, ServerSession, Session, SessionStatus, SessionStorage},
     web::cookie::SameSite,
 };
 
@@ -140,6 +140,18 @@ impl<E: Endpoint> Endpoint for CreationLimitEndpoint<E> {
 /// without one: reads create nothing.
 pub fn context_id(session: &Session, flow: &str) -> Option<String> {
     session.get::<String>(&context_entry(flow))
+}
+
+/// The id of the context of `flow` of the session `session_id`, read from the store without the
+/// middleware (a page asks who is signed in: no session is created or changed; the store
+/// extends an existing one's idle lifetime, as on every request); `None` without one, or when
+/// the store fails.
+pub async fn stored_context_id(store: &Store, session_id: &str, flow: &str) -> Option<String> {
+    let entries = store.load_session(session_id).await.ok()??;
+    entries
+        .get(&context_entry(flow))?
+        .as_str()
+        .map(str::to_owned)
 }
 
 /// The session entry naming the context of `flow`: the store extends that context with

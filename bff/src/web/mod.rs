@@ -56,13 +56,9 @@ pub fn routes(route: Route, state: Arc<AppState>) -> Route {
     let dist = state.config.web_dist.clone();
     // pages are written per request: compressed on the fly like API answers (poem's
     // `Compression` defaults to brotli's fastest level: /es/buy's page was 13.0 KB, 8.6 at 4)
-    // the session (read, never created or changed here) names the signed-in account a page's
-    // first calls are about (`pages::ACCOUNT_PARAM`)
-    let production = state.config.mode == crate::config::Mode::Production;
-    let sessions = crate::http::session::middleware(production, state.store.clone());
     let page = Arc::new(
         AnswerCompression
-            .transform(sessions.transform(pages::Pages::new(state, dist.clone())))
+            .transform(pages::Pages::new(state, dist.clone()))
             .map_to_response()
             .boxed(),
     );

@@ -37,10 +37,12 @@ use super::{
     app_routes::{AppRoutes, ContentNeed, PageMatch},
 };
 use crate::{
+    config::Mode,
     http::{
         auth,
         extract::{ScenarioSel, tracking_from_header},
-        scenario::scenario_of,
+        scenario::{cookie, scenario_of},
+        session,
     },
     state::AppState,
     upstream::content::{Lang, SITE, bundle},
@@ -183,8 +185,9 @@ impl Pages {
     }
 
     /// The signed-in session's chosen account, `None` without a sign-in or when the page's query
-    /// names an account (`?accountId=`: the app asks for that one). Read only: the page counts
-    /// as no activity of the sign-in.
+    /// names an account (`?accountId=`: the app asks for that one). The session is read from
+    /// the store, never created or changed, and the page counts as no activity of the sign-in
+    /// (its 840 s idle window); a store that fails leaves the call out, the page is still sent.
     async fn chosen_account(&self, req: &Request) -> Option<String> {
         if req
             .uri()
@@ -193,9 +196,10 @@ impl Pages {
         {
             return None;
         }
-        let session = req.extensions().get::<poem::session::Session>()?;
-        let id = auth::context_id(session)?;
-        let ctx = auth::load(&self.state.store, &id).await.ok()?;
+        let production = self.state.config.mode == Mode::Production;
+        let id = cookie(req.headers(), session::cookie_name(production))?;
+        let context = auth::stored_context_id(&self.state.store, id).await?;
+        let ctx = auth::load(&self.state.store, &context).await.ok()?;
         ctx.signed_in?.chosen
     }
 
@@ -475,7 +479,10 @@ mod tests {
         ];
         assert_eq!(
             fill_calls(&calls, Some("8993100000000101")),
-            ["/secure2/profile", "/secure2/accounts/8993100000000101/dashboard"]
+            [
+                "/secure2/profile",
+                "/secure2/accounts/8993100000000101/dashboard"
+            ]
         );
         assert_eq!(fill_calls(&calls, None), ["/secure2/profile"]);
     }

@@ -83,10 +83,12 @@ export const accountShellContent: readonly ContentNeed[] = [
   { area: 'dictionary', lang: 'page' },
 ];
 
-/** A `GET` path of the BFF with no path parameter but `{accountId}`. */
+/** A path of the BFF with a `GET` operation and no path parameter but `{accountId}`. */
 export type FirstCall = {
-  [P in keyof paths]: P extends `${string}{${infer Name}}${string}` ? (Name extends 'accountId' ? (P extends `${string}{accountId}${string}{${string}` ? never : P) : never) : P;
+  [P in keyof paths]: paths[P] extends { get: { responses: unknown } } ? (OnlyAccountParam<P> extends true ? P : never) : never;
 }[keyof paths];
+
+type OnlyAccountParam<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? (Name extends 'accountId' ? (Rest extends `${string}{${string}` ? false : true) : false) : true;
 
 /**
  * What the signed-in shell (`AccountShell`) asks for as it first draws: the profile (greeting,

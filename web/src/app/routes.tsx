@@ -65,7 +65,7 @@ function TopLevelNotFound() {
 }
 
 /** A flow screen's code, fetched once: by the start-up preload (`preloadScreen`) or by its route's first render. */
-type Screen<Id extends string, T extends string> = ModuleLoader<ComponentType<FlowScreenProps<PageDef<Id, T>>>>;
+type FlowScreen<Id extends string, T extends string> = ModuleLoader<ComponentType<FlowScreenProps<PageDef<Id, T>>>>;
 
 /** Each flow's screen, in its own chunk. */
 const screens = {
@@ -90,7 +90,7 @@ const screens = {
  */
 function mountFlow<Id extends string, T extends string>(
   flow: FlowDef<Id, T>,
-  screen: Screen<Id, T>,
+  screen: FlowScreen<Id, T>,
   options: RouteOptions,
 ): { flow: FlowDef; element: ReactElement } {
   const Screen = lazy(() => {
@@ -117,7 +117,7 @@ function mountFlow<Id extends string, T extends string>(
 }
 
 /** A flow with its screen: `mount` draws it, for the routes; `screen.load` fetches its code. */
-function flowEntry<Id extends string, T extends string>(flow: FlowDef<Id, T>, screen: Screen<Id, T>) {
+function flowEntry<Id extends string, T extends string>(flow: FlowDef<Id, T>, screen: FlowScreen<Id, T>) {
   return { flow: flow as FlowDef, screen, mount: (options: RouteOptions) => mountFlow(flow, screen, options) };
 }
 

@@ -96,7 +96,7 @@ type OnlyAccountParam<P extends string> = P extends `${string}{${infer Name}}${i
  * the same shell for visitors who are mostly signed out (a 401), does not wait for it and does
  * not preload it.
  */
-export const accountShellCalls = ['/secure2/profile'] as const satisfies readonly (keyof paths)[];
+export const accountShellCalls = ['/secure2/profile'] as const satisfies readonly FirstCall[];
 
 /** A flow: where the router mounts it, and its pages. */
 export interface FlowDef<Id extends string = string, ProgressTitle extends string = string> {

@@ -5,6 +5,7 @@
 # rejected, schema-invalid request accepted, or wrong answer to an undeclared method.
 #
 #   scripts/schemathesis.sh http://127.0.0.1:8181
+#   scripts/schemathesis.sh --install    (only the install below)
 #
 # Starts nothing: give it the base URL of a BFF in harness mode with the rate limit off
 # (`BFF_RATE_LIMIT_PER_MIN=0`; scripts/test.sh starts one). Installs the pinned schemathesis
@@ -16,14 +17,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BFF_URL=${1:?usage: scripts/schemathesis.sh BFF_BASE_URL}
 VERSION=4.32.5
 VENV=.venv-st
 
+# `--install` installs and stops: the test command installs while the workspace builds, which
+# keeps the download and the install's CPU out of the browser phase
 if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "version $VERSION\$"; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$VERSION"
 fi
+[ "${1:-}" = --install ] && exit 0
+BFF_URL=${1:?usage: scripts/schemathesis.sh BFF_BASE_URL}
 
 seed=()
 [ "${ST_SEED:-1}" = random ] || seed=(--seed "${ST_SEED:-1}")

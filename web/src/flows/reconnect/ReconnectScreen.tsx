@@ -174,6 +174,11 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
   const info = useQuery({ ...paymentInfoQuery(accountId), enabled: !check.savedCard && !result });
   const key = useRef<string>(undefined);
   const done = result?.outcome === 'reconnected';
+  // The thank-you keeps the height of the refill panel it replaces (px): shorter, it pulled
+  // step 3 and the footer up when the payment's answer came, a shift of 0.063 that field CLS
+  // counts (the answer comes more than 0.5 s after the click)
+  const refillPanel = useRef<HTMLDivElement>(null);
+  const [refillRoom, setRefillRoom] = useState<number>();
 
   // staging: step 1 completes at 0.5 s, step 2 opens at 1 s (with step 3 after a reload once
   // reconnected); step 1 stays open and the steps that open keep their room until then, so the
@@ -204,6 +209,7 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
     onSuccess: (r) => {
       key.current = undefined;
       if (r.outcome === 'reconnected') {
+        setRefillRoom(refillPanel.current?.offsetHeight);
         setResult(r);
         // the thank-you stays in view with step 3 opened below it
         setExpanded(new Set<StepId>(['address', 'refill', 'activation']));
@@ -240,12 +246,12 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
         </Step>
         <Step id="refill" title={c.refillTitle} done={done} holdsRoom={opening.includes('refill')} completeLabel={c.stepComplete}>
           {done ? (
-            <div data-testid="thank-you">
+            <div className="reconnect-refill" data-testid="thank-you" style={refillRoom ? { minHeight: refillRoom } : undefined}>
               <h3>{c.thankYouTitle}</h3>
               <p>{c.thankYouBody}</p>
             </div>
           ) : (
-            <>
+            <div className="reconnect-refill" ref={refillPanel}>
               <RadioGroup className="refill-plans" value={plan} onChange={setPlan} isDisabled={pay.isPending}>
                 <Label className="refill-legend">{c.planLegend}</Label>
                 {check.plans.map((p) => (
@@ -291,7 +297,7 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
               ) : (
                 <CardEntryLoading label={c.loading} />
               )}
-            </>
+            </div>
           )}
         </Step>
         <Step

@@ -23,8 +23,8 @@ export const STORYBOOK_DIR = process.env.STORYBOOK_DIR ?? 'storybook-static';
 
 /**
  * The servers a run needs: `PW_SERVERS=storybook` starts only the Storybook server, for a run
- * of the storybook project alone (the test command's smoke runs beside the release build,
- * before there is a BFF binary); unset: both.
+ * of the storybook project alone without a BFF binary (e.g. while the workspace builds); unset:
+ * both (the test command runs both projects in one run).
  */
 function servers<T>([portal, storybook]: [T, T]): T[] {
   return process.env.PW_SERVERS === 'storybook' ? [storybook] : [portal, storybook];

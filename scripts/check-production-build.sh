@@ -9,7 +9,7 @@ fi
 # The test command's build (`TEST_BUILD`, scripts/lib.sh) with the features the test targets'
 # dev-dependencies give the shared crates (bff's `test-build-features`), so only the bff crate
 # recompiles: about 55 CPU-s instead of 190 with most of the tree (what is checked is which code
-# and routes the build holds, not its speed; it runs beside Playwright). The shipped build is
+# and routes the build holds, not its speed; it runs beside the Rust tests). The shipped build is
 # this code without that feature, at the release profile's opt-level.
 cargo build --release --locked -p bff --bin bff --no-default-features --features test-build-features -q \
   "${TEST_BUILD[@]}"

@@ -17,7 +17,8 @@ ensure_system_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# A throwaway redis-server on a free loopback port: exports BFF_TEST_REDIS_URL, stopped on exit.
+# A throwaway redis-server on a free loopback port: exports BFF_TEST_REDIS_URL and REDIS_DIR (its
+# pid file and data; the caller stops it: scripts/test.sh's exit trap).
 start_test_redis() {
   local port
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -26,7 +27,6 @@ start_test_redis() {
     --daemonize yes --pidfile "$REDIS_DIR/redis.pid" >/dev/null
   for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
   export BFF_TEST_REDIS_URL="redis://127.0.0.1:$port"
-  trap 'kill "$(cat "$REDIS_DIR/redis.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$REDIS_DIR"' EXIT
 }
 
 # A background job and everything it started (a failed step must not leave a build running).

@@ -24,6 +24,7 @@ stop_all() {
     kill "$pw_pid" 2>/dev/null || true
   fi
 }
+trap stop_all EXIT
 
 step "cargo build --release (once, shared by tests and the portal), niced, in the background"
 (renice -n 10 -p "$BASHPID" >/dev/null; build_release "${TEST_BUILD[@]}") &
@@ -61,7 +62,6 @@ tsc_pid=$!
 step "schemathesis against a release BFF in harness mode (60 s of generation), in the background"
 if ! wait "$st_install_pid"; then cat "$ST_INSTALL_LOG"; exit 1; fi
 start_schemathesis_bff
-trap stop_all EXIT
 ST_MAX_TIME=60 scripts/schemathesis.sh "$ST_BFF_URL" > "$ST_LOG" 2>&1 &
 st_pid=$!
 step "production build: no embedded simulators, no harness (in the background)"
@@ -78,7 +78,6 @@ if ! wait "$prod_pid"; then cat "$PROD_LOG"; exit 1; fi
 cat "$PROD_LOG"
 step "bff integration tests again, every session and context in a real Redis"
 start_test_redis
-trap stop_all EXIT  # (start_test_redis set its own)
 # Left out of this pass: the modules whose tests the store plays no part in (the contract and
 # schema checks, headers, compression, logs, the answer caches, the /sim proxy, upstream faults,
 # start-up), about a third of the binary's time; a new module joins the pass by default
@@ -99,7 +98,7 @@ pw_pid=$!
 step "waiting for the web typecheck"
 if ! wait "$tsc_pid"; then cat "$TSC_LOG"; exit 1; fi
 step "waiting for schemathesis"
-if ! wait "$st_pid"; then cat "$ST_LOG"; stop_schemathesis_bff; exit 1; fi
+if ! wait "$st_pid"; then cat "$ST_LOG"; exit 1; fi
 tail -n 3 "$ST_LOG"; stop_schemathesis_bff
 step "waiting for playwright"
 pw_status=0; wait "$pw_pid" || pw_status=$?

@@ -20,10 +20,12 @@ const TARGET = 130 * 1024;
 // later pages, after their first screens (both changes together): litepay 127.8/128.5, refill
 // 127.3/127.8; the others 0.0 to 0.9 KB heavier (the hand-over's and the lazy pages' code is a
 // shared chunk): dollargeneral 118.9/119.1, buy 122.6/126.5, handoff 116.6/116.8, dashboard
-// 128.0/128.4, reconnect 123.2/123.6. Each ceiling about 1.5 KB above the
-// larger figure (buy, dashboard and litepay: the target). The history of each figure is in
-// ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 120 * 1024, buy: TARGET, handoff: 118 * 1024, dashboard: TARGET, refill: 129 * 1024, reconnect: 125 * 1024, litepay: TARGET };
+// 128.0/128.4, reconnect 123.2/123.6. Then the small shared modules in one chunk (`common`,
+// fewer requests, ARCHITECTURE.md "First load"): dollargeneral 120.0/120.2, buy 123.4/126.4,
+// handoff 118.7/118.9, dashboard 128.4/128.8, refill 126.8/127.3, reconnect 124.6/125.0,
+// litepay 127.8/128.5. Each ceiling about 1.5 KB above the larger figure (buy, dashboard and
+// litepay: the target). The history of each figure is in ARCHITECTURE.md.
+const CEILING: Record<string, number> = { dollargeneral: 122 * 1024, buy: TARGET, handoff: 120.5 * 1024, dashboard: TARGET, refill: 129 * 1024, reconnect: 126.5 * 1024, litepay: TARGET };
 
 interface Entry {
   /** Where the customer lands. */

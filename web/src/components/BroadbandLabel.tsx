@@ -1,5 +1,6 @@
 import type { Schemas } from '../api/client';
 import { useBroadbandFacts, type BroadbandFactsLabel } from '../content/hooks';
+import { useFirstPaintShown } from '../lib/progressive';
 
 /** Inputs of the provider's plan-tier widget (seed 000 §1): HSD_030, PREPAID, INTERNET. */
 export const BROADBAND_WIDGET = {
@@ -45,11 +46,13 @@ function FactsTable({ label }: { label: BroadbandFactsLabel }) {
  * The broadband facts label for HSD_030. The Spanish content carries a static label; without
  * one (English) the provider's label is fetched with the plan-tier widget's inputs. While it
  * loads, and when it fails or has no label for the tier, the region shows a content notice:
- * the label is informative, so a failure never blocks the page.
+ * the label is informative, so a failure never blocks the page. It is fetched once the first
+ * screen is on screen (`useFirstPaintShown`): it sits below the first view.
  */
 export function BroadbandLabel({ content }: { content: Schemas['BuyBroadbandLabel'] }) {
   const staticLabel = content.staticLabel ?? undefined;
-  const facts = useBroadbandFacts(BROADBAND_WIDGET, !staticLabel);
+  const shown = useFirstPaintShown();
+  const facts = useBroadbandFacts(BROADBAND_WIDGET, !staticLabel && shown);
   const label = staticLabel ?? facts.data?.labels.find((l) => l.tierId === BROADBAND_WIDGET.tierIds)?.label;
   return (
     <section className="broadband-label" aria-label={content.regionLabel} data-testid="broadband-label">

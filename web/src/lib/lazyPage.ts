@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { firstPaintShown } from './progressive';
 
 /** A component loaded with its own chunk (`React.lazy`) that can be fetched ahead of its first render. */
 export type LazyPage<P> = LazyExoticComponent<ComponentType<P>> & {
@@ -26,16 +27,26 @@ export function lazyPage<P>(load: () => Promise<ComponentType<P>>): LazyPage<P> 
 }
 
 /**
- * Runs `preload` once the browser is idle after the current commit (the page's first screen
- * is drawn by then); returns the cancel for an effect's cleanup. A failed preload is left to the
+ * Runs `preload` once the page's first paint is on screen (`firstPaintShown`) and the browser
+ * is idle after it; returns the cancel for an effect's cleanup. A failed preload is left to the
  * render that needs the chunk.
  */
 export function preloadWhenIdle(preload: () => Promise<unknown>): () => void {
+  let cancel = () => {};
+  let cancelled = false;
   const run = () => void preload().catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(run, 200);
-  return () => window.clearTimeout(handle);
+  void firstPaintShown().then(() => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(run, { timeout: 2000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(run, 200);
+      cancel = () => window.clearTimeout(handle);
+    }
+  });
+  return () => {
+    cancelled = true;
+    cancel();
+  };
 }

@@ -8,14 +8,63 @@ import type { ModuleLoader } from './moduleLoader';
  * refill's find-your-account form).
  */
 
+/** How long `firstPaintShown` waits for a paint entry before it gives up waiting (ms). */
+const FIRST_PAINT_WAIT_MS = 3000;
+let firstPaint: Promise<void> | undefined;
+let firstPaintDone = false;
+
 /**
- * Runs `run` once the frame that shows the current commit is painted (so the first screen is
- * drawn before the code is asked for); returns its cancel.
+ * Resolves once the page's first contentful paint is on screen: the browser reports its `paint`
+ * entry after the frame was presented, which can be tens of ms after the main thread painted
+ * it (a rendering step of its own, raster and compositing). What loads only after that does
+ * not compete with the first screen; a page opened without paint timing, or whose entry does
+ * not come within `FIRST_PAINT_WAIT_MS`, does not wait.
+ */
+export function firstPaintShown(): Promise<void> {
+  return (firstPaint ??= new Promise<void>((resolve) => {
+    const types = typeof PerformanceObserver === 'undefined' ? [] : PerformanceObserver.supportedEntryTypes;
+    if (!types.includes('paint')) return resolve();
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    const timer = setTimeout(done, FIRST_PAINT_WAIT_MS);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe({ type: 'paint', buffered: true });
+  }).then(() => void (firstPaintDone = true)));
+}
+
+/**
+ * Whether the page's first paint is on screen (`firstPaintShown`): what the first screen can do
+ * without (a label below it) is asked for once this is true.
+ */
+export function useFirstPaintShown(): boolean {
+  const [shown, setShown] = useState(firstPaintDone);
+  useEffect(() => {
+    if (shown) return;
+    let live = true;
+    void firstPaintShown().then(() => live && setShown(true));
+    return () => void (live = false);
+  }, [shown]);
+  return shown;
+}
+
+/**
+ * Runs `run` once the frame that shows the current commit is painted and the page's first
+ * paint is on screen (`firstPaintShown`), so the first screen is drawn before the code is asked
+ * for; returns its cancel.
  */
 export function afterPaint(run: () => void): () => void {
+  let cancelled = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => void (timer = setTimeout(run, 0)));
+  const frame = requestAnimationFrame(
+    () => void (timer = setTimeout(() => void firstPaintShown().then(() => cancelled || run()), 0)),
+  );
   return () => {
+    cancelled = true;
     cancelAnimationFrame(frame);
     clearTimeout(timer);
   };

@@ -14,6 +14,9 @@ export const litepayFlow: FlowDef<LitepayPageId> = {
   base: 'litepay',
   // the shell reads `all` and the dictionary, the page the `litepay` and `payments` sections
   firstContent: [...accountShellContent, litepayContent],
+  // the located account a reload resumes (409 REFILL_NOT_READY on a first visit): started with
+  // the page, so the first screen's request is answered without a round trip of its own
+  firstCalls: ['/secure/litepay/refill'],
   flowType: 'litepayrefillflow|prepaid',
   shell: 'own',
   pages: [

@@ -15,6 +15,7 @@ export const api = createClient<paths>({
 });
 
 let tokenPromise: Promise<string | undefined> | undefined;
+let tokenAnswered = false;
 
 /** Fetches the XSRF token once per page load and keeps it in memory. */
 export function ensureXsrfToken(): Promise<string | undefined> {
@@ -25,6 +26,7 @@ export function ensureXsrfToken(): Promise<string | undefined> {
     .then(({ data }) => data?.xsrfToken)
     .catch(() => undefined)
     .then((token) => {
+      tokenAnswered = true;
       // a failed fetch may be retried by the next POST
       if (token === undefined) tokenPromise = undefined;
       return token;
@@ -32,9 +34,15 @@ export function ensureXsrfToken(): Promise<string | undefined> {
   return tokenPromise;
 }
 
+/** Whether the page's token call has answered (with a token or not): the buy entry's wait is over. */
+export function xsrfTokenAnswered(): boolean {
+  return tokenAnswered;
+}
+
 /** Test and story hook: forget the cached token. */
 export function resetXsrfToken(): void {
   tokenPromise = undefined;
+  tokenAnswered = false;
 }
 
 let requestLocale: 'en' | 'es' = 'en';

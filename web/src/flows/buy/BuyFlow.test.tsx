@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ensureXsrfToken, resetXsrfToken } from '../../api/client';
 import { recordingHandlers, type Recording } from '../../testing/recordings';
 import { content } from '../../testing/content';
 import { renderApp } from '../../testing/render';
@@ -47,7 +48,7 @@ describe('buy flow pages with recorded answers', () => {
   it('entry reads lm and goes to internet; progress 20; calls carry Accept-Language', async () => {
     const { router } = open(`${buyHref('es', 'entry')}?lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
     await waitForPage('internet');
-    expect(router.state.location.pathname).toBe(buyHref('es', 'internet'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(buyHref('es', 'internet')));
     const bar = await screen.findByRole('progressbar');
     expect(bar).toHaveAttribute('aria-valuenow', '20');
     expect(screen.getByText(es.progress.internet)).toBeInTheDocument();
@@ -80,10 +81,43 @@ describe('buy flow pages with recorded answers', () => {
     }
   });
 
+  it('the entry draws its page at once when the token answered before the flow drew, else its loading screen first', async () => {
+    const lm = encodeURIComponent(btoa('LOC-30309-0001:ATL'));
+    const drawnPages = (): string[] => {
+      const seen: string[] = [];
+      const note = () => {
+        const id = page();
+        if (id && seen.at(-1) !== id) seen.push(id);
+      };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
+      return seen;
+    };
+    // answered: internet is the first page drawn, the address follows
+    resetXsrfToken();
+    await ensureXsrfToken();
+    let seen = drawnPages();
+    const first = open(`${buyHref('en', 'entry')}?lm=${lm}`, 'none');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe(buyHref('en', 'internet')));
+    await screen.findByTestId('cart-summary');
+    expect(seen).toEqual(['internet']);
+    expect(sessionStorage.getItem('pp.buy.marketId')).toBe('ATL');
+    first.unmount();
+    // not answered yet: the loading screen, then the page
+    resetXsrfToken();
+    server.use(http.get('*/token', async () => (await delay(300), HttpResponse.json({ xsrfToken: 'late' }))));
+    seen = drawnPages();
+    open(`${buyHref('en', 'entry')}?promo=true&lm=${lm}`, 'none');
+    await waitForPage('direct-promo');
+    expect(seen).toEqual(['entry', 'direct-promo']);
+    // the next test's calls carry the recording's token
+    resetXsrfToken();
+  });
+
   it('entry with promo=true goes to direct-promo', async () => {
     const { router } = open(`${buyHref('en', 'entry')}?promo=true&lm=${encodeURIComponent(btoa('LOC-30309-0001:ATL'))}`, 'none');
     await waitForPage('direct-promo');
-    expect(router.state.location.pathname).toBe(buyHref('en', 'direct-promo'));
+    // drawn at once when the token had answered; the address follows
+    await waitFor(() => expect(router.state.location.pathname).toBe(buyHref('en', 'direct-promo')));
   });
 
   it('internet Next opens the promo modal; accepting adds the promo and goes to session', async () => {

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
-import { useNavigate } from '../../app/router';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useNavigate, useSearchParams } from '../../app/router';
 import { useBuyflow, useDictionary } from '../../content/hooks';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { trackCallFailure, trackPageView } from '../../lib/analytics';
@@ -7,10 +7,10 @@ import { pageStep, type FlowScreenProps } from '../../lib/flows';
 import { lazyPage, preloadWhenIdle, type LazyPage } from '../../lib/lazyPage';
 import { useLocale } from '../../lib/useLocale';
 import { BuyShell } from './BuyShell';
-import { buyFlow, buyHref, type BuyPageDef, type BuyPageId, type BuyPageProps } from './routes';
+import { buyFlow, buyHref, buyPage, type BuyPageDef, type BuyPageId, type BuyPageProps } from './routes';
 import { BuyStateProvider } from './state';
 import { useBuyContext } from './useBuyContext';
-import { EntryPage } from './pages/EntryPage';
+import { earlyEntryTarget, EntryPage, EntryRules } from './pages/EntryPage';
 import { DirectPromoPage } from './pages/DirectPromoPage';
 import { InternetPage } from './pages/InternetPage';
 import { BuyErrorPage, BuyNotFoundPage } from './pages/BuyMessagePage';
@@ -53,8 +53,12 @@ const NEXT: Partial<Record<BuyPageId, readonly BuyPageId[]>> = {
   'order-review': ['order-confirmation'],
 };
 
-/** The page the route matched, with the shell's rules around it: the buy context and the page view. */
-function BuyPage({ content, page }: BuyPageProps) {
+/**
+ * The page the route matched, with the shell's rules around it: the buy context and the page
+ * view. `drawn` is the page drawn: the route's, or on the entry the page it leaves for
+ * (`earlyEntryTarget`), whose rules then run beside it.
+ */
+function BuyPage({ content, page, drawn }: BuyPageProps & { drawn: BuyPageDef }) {
   const locale = useLocale();
   const navigate = useNavigate();
   // the shell's rules: product details, promotions and serviceability when the ids are known
@@ -79,12 +83,13 @@ function BuyPage({ content, page }: BuyPageProps) {
     return preloadWhenIdle(() => Promise.all(next.map((p) => p.preload())));
   }, [page.id]);
 
-  const Page = PAGES[page.id];
+  const Page = PAGES[drawn.id];
   // a page change is a transition (app/router.tsx): while the next page's chunk loads, the page
   // on view stays; the placeholder shows only when the flow opens on a lazy page (a reload)
   return (
     <Suspense fallback={<ContentLoading />}>
-      <Page content={content} page={page} />
+      {drawn !== page && <EntryRules />}
+      <Page content={content} page={drawn} />
     </Suspense>
   );
 }
@@ -95,6 +100,11 @@ export function BuyFlow({ page }: FlowScreenProps<BuyPageDef>) {
   const content = useBuyflow(locale);
   const english = useBuyflow('en');
   const dictionary = useDictionary(locale);
+  // the entry's page drawn at once when the token answered before the flow first drew: no
+  // loading screen flashes before it (its LCP was the page after the loading screen)
+  const search = useSearchParams();
+  const [early] = useState(() => (page.id === 'entry' ? earlyEntryTarget(search) : undefined));
+  const drawn = page.id === 'entry' && early ? buyPage(early) : page;
 
   if (content.isError || english.isError || dictionary.isError) return <ContentFallback />;
   if (!content.data || !english.data || !dictionary.data) return <ContentLoading />;
@@ -102,12 +112,12 @@ export function BuyFlow({ page }: FlowScreenProps<BuyPageDef>) {
     <BuyStateProvider>
       <BuyShell
         locale={locale}
-        page={page}
+        page={drawn}
         content={content.data}
         footer={english.data.buyflowFooter}
         dictionary={dictionary.data}
       >
-        <BuyPage content={content.data} page={page} />
+        <BuyPage content={content.data} page={page} drawn={drawn} />
       </BuyShell>
     </BuyStateProvider>
   );

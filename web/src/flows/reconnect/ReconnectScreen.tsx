@@ -171,7 +171,10 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
   const [result, setResult] = useState<ReconnectResult | undefined>(check.reconnected);
   const [expanded, setExpanded] = useState<Set<StepId>>(new Set(['address']));
   const [cardAlert, setCardAlert] = useState<string>();
-  const info = useQuery({ ...paymentInfoQuery(accountId), enabled: !check.savedCard && !result });
+  // the card entry step 2 draws is asked for on the first staging turn (step 2 opens on the
+  // second) or when step 2 is opened: the steps' first paint does not wait on it
+  const cardEntryNeeded = turns >= 1 || expanded.has('refill');
+  const info = useQuery({ ...paymentInfoQuery(accountId), enabled: !check.savedCard && !result && cardEntryNeeded });
   const key = useRef<string>(undefined);
   const done = result?.outcome === 'reconnected';
   // The thank-you keeps the height of the refill panel it replaces (px): shorter, it pulled

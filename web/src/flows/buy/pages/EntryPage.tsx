@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from '../../../app/router';
-import { ensureXsrfToken } from '../../../api/client';
+import { ensureXsrfToken, xsrfTokenAnswered } from '../../../api/client';
 import { useLocale } from '../../../lib/useLocale';
 import { getTrackingId } from '../../../lib/session';
 import { LoadScreen } from '../components/LoadScreen';
@@ -9,8 +9,25 @@ import { parseEntryQuery } from '../entry';
 import { useBuyState } from '../state';
 import { buyHref, type BuyPageProps } from '../routes';
 
-/** `/{locale}/buy`: reads `lm`, `promo` and `digitalSessionId`; loading screen while the token comes. */
-export function EntryPage({ content, page }: BuyPageProps) {
+/**
+ * The page the entry leaves for when it can be drawn at once, instead of the entry's loading
+ * screen: the token has answered already (the page preloads `/token`, which mostly answers before
+ * the app's code is in), and the page is internet or direct promo (the session page, back from
+ * the identity router, loads its code lazily). `undefined`: the loading screen shows.
+ */
+export function earlyEntryTarget(search: URLSearchParams): 'internet' | 'direct-promo' | undefined {
+  const q = parseEntryQuery(search);
+  if (!xsrfTokenAnswered() || q.digitalSessionId) return undefined;
+  return q.promo ? 'direct-promo' : 'internet';
+}
+
+/**
+ * The entry's rules (seed 000 §2 "Entry"): reads `lm`, `promo` and `digitalSessionId`, and
+ * leaves for the session page (`digitalSessionId`), direct promo (`promo=true`) or internet once
+ * the token came. Draws nothing: `EntryPage` draws the loading screen, or the flow draws the page
+ * it leaves for (`earlyEntryTarget`).
+ */
+export function EntryRules() {
   const locale = useLocale();
   const search = useSearchParams();
   const navigate = useNavigate();
@@ -34,5 +51,15 @@ export function EntryPage({ content, page }: BuyPageProps) {
     }
   }, [token.isPending, search, locale, navigate]);
 
-  return <LoadScreen page={page.id} text={content.entry.text} />;
+  return null;
+}
+
+/** `/{locale}/buy`: the loading screen while the token comes (`EntryRules`). */
+export function EntryPage({ content, page }: BuyPageProps) {
+  return (
+    <>
+      <EntryRules />
+      <LoadScreen page={page.id} text={content.entry.text} />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { resetXsrfToken } from '../../api/client';
 import contentJson from '../../content/recordings/content.json';
 import { recordingHandlers, type ContentRecording, type Recording } from '../../testing/recordings';
 import { StoryApp } from '../../testing/StoryApp';
@@ -51,6 +52,9 @@ function pageStory({ page, path, seed = 'context', recording: name = 'happy-prom
     },
     beforeEach: () => {
       seedBuySession(seed, recording(name));
+      // a page opened afresh: its token is asked for again (an earlier story's would let the
+      // entry draw its next page at once, `earlyEntryTarget`; the entry story's never answers)
+      resetXsrfToken();
     },
     play: async ({ canvasElement }) => {
       await waitFor(() => expect(canvasElement.querySelector(`[data-page="${page}"]`)).toBeVisible(), { timeout: 10_000 });

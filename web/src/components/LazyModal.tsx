@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 
 const ModalDialog = lazy(() => import('./ModalDialog'));
 
@@ -23,7 +23,9 @@ function subscribe(l: () => void) {
  * opens once it is closed, so the two never show at once, whichever loads first.
  */
 export function useModalAhead(open: boolean) {
-  useEffect(() => {
+  // a layout effect: marked before any passive effect of the same commit, so a deferred modal
+  // drawn in that commit (the tour, with the page the sync-up check is about) does not open
+  useLayoutEffect(() => {
     if (!open) return;
     addAhead(1);
     return () => addAhead(-1);
@@ -45,8 +47,9 @@ export function LazyModal({ deferred = false, ...props }: LazyModalProps & { def
   // a transition: rendered in a task of its own, after what the opening commit drew is shown
   // (the dashboard's first screen with its welcome tour)
   useEffect(() => {
-    if (isOpen) startTransition(() => setOpened(true));
-  }, [isOpen]);
+    // `ahead` as it is now: a modal marked in the same commit as this one opened goes first
+    if (isOpen && !(deferred && ahead > 0)) startTransition(() => setOpened(true));
+  }, [isOpen, deferred, held]);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { firstPaintShown } from './progressive';
 
 /** A component loaded with its own chunk (`React.lazy`) that can be fetched ahead of its first render. */
@@ -49,4 +49,15 @@ export function preloadWhenIdle(preload: () => Promise<unknown>): () => void {
     cancelled = true;
     cancel();
   };
+}
+
+/**
+ * Whether the page's first paint is on screen and the browser has been idle since the component
+ * first drew (`preloadWhenIdle`): what can wait for the page to be drawn (a check whose modal
+ * opens over the page) is asked for once this is true.
+ */
+export function useIdleAfterDrawn(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => preloadWhenIdle(async () => setIdle(true)), []);
+  return idle;
 }

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AllContent } from '../../content/hooks';
 import { contentHandlers } from '../../testing/recordings';
 import { content } from '../../testing/content';
 import { profile } from '../../testing/account';
@@ -41,6 +43,38 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
     expect(screen.getByRole('navigation', { name: c.helpfulLinks.heading })).toBeInTheDocument();
     expect(asked).toContain(`/secure2/accounts/${ACCOUNT_ID}/dashboard`);
     server.events.removeAllListeners();
+  });
+
+  it.each([true, false])('the welcome tour waits for the sync-up check asked once the page is drawn (offered: %s)', async (offered) => {
+    localStorage.removeItem(TOUR_SEEN_KEY);
+    let answer: ((open: boolean) => void) | undefined;
+    server.use(...dashboardHandlers(dashboards.acpApproved));
+    server.use(
+      http.get('*/secure2/accounts/:accountId/sync-up', async () => {
+        const open = await new Promise<boolean>((resolve) => (answer = resolve));
+        return HttpResponse.json({
+          open,
+          holder: { firstName: profile.firstName, lastName: profile.lastName },
+          defaults: { language: 'ENGLISH', smsOptIn: false },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/en/dashboard');
+    await screen.findByRole('heading', { level: 1, name: en.pageTitle });
+    await waitFor(() => expect(answer).toBeDefined());
+    // asked, not answered: the tour waits
+    await delay(300);
+    expect(screen.queryByTestId('welcome-tour')).toBeNull();
+    answer!(offered);
+    if (offered) {
+      const modal = await screen.findByTestId('sync-up-modal');
+      await delay(300);
+      expect(screen.queryByTestId('welcome-tour')).toBeNull();
+      await user.click(within(modal).getByRole('button', { name: (content.en.all as unknown as AllContent).syncUp.close }));
+    }
+    expect(await screen.findByTestId('welcome-tour')).toBeVisible();
+    expect(screen.queryByTestId('sync-up-modal')).toBeNull();
   });
 
   it('takes the account of the base64 accountId query instead of the profile\'s', async () => {

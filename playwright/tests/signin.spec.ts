@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { allContent, type AllContent } from '../lib/content';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
@@ -135,6 +135,19 @@ test('keyboard only: the hand-off, the provider page, the dashboard', async ({ p
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
 });
 
+/**
+ * The dashboard drawn on the installed clock and its shell's sync-up check answered: the check
+ * asks once the browser is idle after the page is drawn (2 s at most), and the session's idle
+ * time counts from the last answer, so the count starts within 0.1 s of that answer.
+ */
+async function dashboardSettled(page: Page) {
+  let answered = false;
+  void page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/sync-up')).then(() => (answered = true));
+  await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
+  for (let step = 0; !answered && step < 100; step++) await page.clock.runFor(100);
+  expect(answered).toBe(true);
+}
+
 test('the session-timeout modal on the clock: 750 s, then 2:00, then the provider logout and the timeout-error page', async ({ page, request }) => {
   const c = await allContent(request, 'es');
   await page.clock.install();
@@ -145,7 +158,7 @@ test('the session-timeout modal on the clock: 750 s, then 2:00, then the provide
   await page.getByRole('button', { name: c.accountPicker.continueLabel }).click();
   await page.waitForURL(/\/es\/dashboard/);
   // the idle time counts from the last answer: start the clock once the dashboard is drawn
-  await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
+  await dashboardSettled(page);
   await page.clock.runFor(749_000);
   await expect(page.getByTestId('session-timeout')).toBeHidden();
   await page.clock.runFor(2_000);
@@ -163,7 +176,7 @@ test('Keep session active pings and the modal closes', async ({ page, request })
   await page.clock.install();
   await signIn(page, 'en', 'owner-one', { content: c });
   await page.waitForURL(/\/en\/dashboard/);
-  await page.locator('[data-page="dashboard"][data-stage="show"]').waitFor();
+  await dashboardSettled(page);
   await page.clock.runFor(751_000);
   const ping = page.waitForRequest((r) => r.url().endsWith('/secure2/ping') && r.method() === 'POST');
   await page.getByRole('button', { name: c.sessionTimeout.keepActive }).click();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
 import { useIdleAfterDrawn } from '../lib/lazyPage';
@@ -37,11 +37,12 @@ export function SyncUpCheck({ accountId, locale }: { accountId: string; locale: 
   const idle = useIdleAfterDrawn();
   const sync = useQuery({ ...syncUpQuery(accountId), enabled: idle });
   const [modalIn, setModalIn] = useState(false);
+  const marked = useCallback(() => setModalIn(true), []);
   useModalAhead(sync.isPending || (sync.data?.open === true && !modalIn));
   if (!sync.data?.open) return null;
   return (
     <Suspense fallback={null}>
-      <SyncUpModal accountId={accountId} locale={locale} data={sync.data} onMarked={() => setModalIn(true)} />
+      <SyncUpModal accountId={accountId} locale={locale} data={sync.data} onMarked={marked} />
     </Suspense>
   );
 }

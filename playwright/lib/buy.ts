@@ -131,8 +131,13 @@ export async function walkBuy(
   }
   const pay = details.getByRole('button', { name: text(c, 'payment.next') });
   for (let attempt = 1; attempt <= (input.attempts ?? 1); attempt++) {
-    await fillCard();
-    await expect(pay).toBeEnabled({ timeout: 45_000 });
+    // filled again when the page does not take it: the card form reloads in the page's language,
+    // and after a language switch it can reload once more after the walk's first fill (the
+    // language-switch walk under load, a fresh run of the test command)
+    await expect(async () => {
+      await fillCard();
+      await expect(pay).toBeEnabled({ timeout: 10_000 });
+    }).toPass({ timeout: 45_000 });
     const answered = page.waitForResponse((r) => r.url().includes('add-secure-prepaid-payment-instrument'));
     await pay.click();
     await answered;

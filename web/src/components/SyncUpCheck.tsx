@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
 import { useIdleAfterDrawn } from '../lib/lazyPage';
@@ -30,19 +30,24 @@ const SyncUpModal = lazy(() => import('./SyncUpModal').then((m) => ({ default: m
  * told to. It asks once the page it checks is drawn and the browser is idle
  * (`useIdleAfterDrawn`): asked with the page's commit, the call and the welcome tour's code it let
  * through were part of what Lighthouse counted before the dashboard's largest paint. Until it has
- * answered, and while its modal's code loads, the page's deferred modal (the welcome tour) waits,
- * then the modal marks itself (`useModalAhead`): the two never show at once, the sync-up first.
+ * answered, and while its modal's code loads (the Suspense fallback), the page's deferred modal
+ * (the welcome tour) waits, then the modal marks itself (`useModalAhead`): the two never show at
+ * once, the sync-up first.
  */
 export function SyncUpCheck({ accountId, locale }: { accountId: string; locale: Locale }) {
   const idle = useIdleAfterDrawn();
   const sync = useQuery({ ...syncUpQuery(accountId), enabled: idle });
-  const [modalIn, setModalIn] = useState(false);
-  const marked = useCallback(() => setModalIn(true), []);
-  useModalAhead(sync.isPending || (sync.data?.open === true && !modalIn));
+  useModalAhead(sync.isPending);
   if (!sync.data?.open) return null;
   return (
-    <Suspense fallback={null}>
-      <SyncUpModal accountId={accountId} locale={locale} data={sync.data} onMarked={marked} />
+    <Suspense fallback={<AheadWhileLoading />}>
+      <SyncUpModal accountId={accountId} locale={locale} data={sync.data} />
     </Suspense>
   );
+}
+
+/** The sync-up modal's place while its code loads: it already goes before the page's own. */
+function AheadWhileLoading() {
+  useModalAhead(true);
+  return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
 import { api, call, type Schemas } from '../api/client';
@@ -27,22 +27,10 @@ export function signInIdText(holder: AccountHolder): string | undefined {
  * `getSyncUp` said so (`data`, from `SyncUpCheck`, which loads this module only then); closing it
  * (close, Escape, outside) counts as shown. A failure keeps it open with the `all` bundle's message.
  */
-export function SyncUpModal({
-  accountId,
-  locale,
-  data,
-  onMarked,
-}: {
-  accountId: string;
-  locale: Locale;
-  data: Schemas['SyncUp'];
-  /** Called once the modal goes before the page's own (`useModalAhead`): its check's mark can go. */
-  onMarked?: () => void;
-}) {
+export function SyncUpModal({ accountId, locale, data }: { accountId: string; locale: Locale; data: Schemas['SyncUp'] }) {
   const texts = useAll(locale).data?.syncUp;
   const [open, setOpen] = useState(true);
   useModalAhead(open);
-  useEffect(() => onMarked?.(), [onMarked]);
   const [smsOptIn, setSmsOptIn] = useState(data.defaults.smsOptIn);
   const [language, setLanguage] = useState<PreferredLanguage>(data.defaults.language);
   const queryClient = useQueryClient();

@@ -33,3 +33,12 @@ export function parseEntryQuery(search: URLSearchParams): EntryQuery {
     digitalSessionId: search.get('digitalSessionId') || undefined,
   };
 }
+
+/**
+ * The page the entry leaves for (seed 000 §2 "Entry"): the session page back from the identity
+ * router (`digitalSessionId`), direct promo (`promo=true`), else internet.
+ */
+export function entryTarget(q: EntryQuery): 'session' | 'direct-promo' | 'internet' {
+  if (q.digitalSessionId) return 'session';
+  return q.promo ? 'direct-promo' : 'internet';
+}

@@ -5,7 +5,7 @@ import { ensureXsrfToken, xsrfTokenAnswered } from '../../../api/client';
 import { useLocale } from '../../../lib/useLocale';
 import { getTrackingId } from '../../../lib/session';
 import { LoadScreen } from '../components/LoadScreen';
-import { parseEntryQuery } from '../entry';
+import { entryTarget, parseEntryQuery } from '../entry';
 import { useBuyState } from '../state';
 import { buyHref, type BuyPageProps } from '../routes';
 
@@ -16,9 +16,8 @@ import { buyHref, type BuyPageProps } from '../routes';
  * the identity router, loads its code lazily). `undefined`: the loading screen shows.
  */
 export function earlyEntryTarget(search: URLSearchParams): 'internet' | 'direct-promo' | undefined {
-  const q = parseEntryQuery(search);
-  if (!xsrfTokenAnswered() || q.digitalSessionId) return undefined;
-  return q.promo ? 'direct-promo' : 'internet';
+  const target = entryTarget(parseEntryQuery(search));
+  return xsrfTokenAnswered() && target !== 'session' ? target : undefined;
 }
 
 /**
@@ -44,11 +43,9 @@ export function EntryRules() {
   useEffect(() => {
     if (token.isPending) return;
     const q = parseEntryQuery(search);
-    if (q.digitalSessionId) {
-      navigate(`${buyHref(locale, 'session')}?digitalSessionId=${encodeURIComponent(q.digitalSessionId)}`, { replace: true });
-    } else {
-      navigate(buyHref(locale, q.promo ? 'direct-promo' : 'internet'), { replace: true });
-    }
+    const target = entryTarget(q);
+    const back = q.digitalSessionId ? `?digitalSessionId=${encodeURIComponent(q.digitalSessionId)}` : '';
+    navigate(`${buyHref(locale, target)}${back}`, { replace: true });
   }, [token.isPending, search, locale, navigate]);
 
   return null;

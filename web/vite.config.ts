@@ -79,7 +79,7 @@ export default defineConfig({
             // retail check) load about 2 KB more
             {
               name: 'common',
-              test: /web[\\/]src[\\/](lib[\\/](format|accountId|phone|progressive|lazyPage)\.ts|content[\\/]accountDashboard\.ts|components[\\/](Faq|Collapsible|Alert|ProgressBar)\.tsx)$/,
+              test: /web[\\/]src[\\/](lib[\\/](format|accountId|phone|progressive|lazyPage|firstQueries)\.ts|content[\\/]accountDashboard\.ts|components[\\/](Faq|Collapsible|Alert|ProgressBar)\.tsx)$/,
               priority: 1,
             },
             // the refill's payment and review pages, which the move draws too (the refill loads

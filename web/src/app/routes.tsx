@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useParams } from './router';
 import { MerchantShell } from './MerchantShell';
 import { ErrorPage, NotFoundPage } from './pages';
 import { ContentLoading } from '../content/ContentFallback';
 import { setRequestLocale } from '../api/client';
 import { pageOf, pagePath, type FlowDef, type FlowScreenProps, type PageDef, type RouteOptions } from '../lib/flows';
+import type { FirstQueries } from '../lib/firstQueries';
 import { isLocale } from '../lib/locale';
 import { moduleLoader, type ModuleLoader } from '../lib/moduleLoader';
 import { useLocale } from '../lib/useLocale';
@@ -64,23 +66,50 @@ function TopLevelNotFound() {
   );
 }
 
-/** A flow screen's code, fetched once: by the start-up preload (`preloadScreen`) or by its route's first render. */
-type FlowScreen<Id extends string, T extends string> = ModuleLoader<ComponentType<FlowScreenProps<PageDef<Id, T>>>>;
+/**
+ * A flow screen's code, fetched once: by the start-up preload (`preloadScreen`) or by its route's
+ * first render; with the queries its first screen reads, when they are worth having before it.
+ */
+type FlowScreen<Id extends string, T extends string> = ModuleLoader<{
+  Screen: ComponentType<FlowScreenProps<PageDef<Id, T>>>;
+  firstQueries?: FirstQueries;
+}>;
 
-/** Each flow's screen, in its own chunk. */
+/** Each flow's screen, in its own chunk, and its first queries (ARCHITECTURE.md "First load"). */
 const screens = {
-  buy: moduleLoader(async () => (await import('../flows/buy/BuyFlow')).BuyFlow),
-  retail: moduleLoader(async () => (await import('../flows/retail/RetailRoute')).RetailRoute),
-  signIn: moduleLoader(async () => (await import('../flows/signin/SignInScreen')).SignInScreen),
-  dashboard: moduleLoader(async () => (await import('../flows/dashboard/DashboardFlow')).DashboardFlow),
-  accountInformation: moduleLoader(async () => (await import('../flows/account-information/AccountInformationFlow')).AccountInformationFlow),
-  payments: moduleLoader(async () => (await import('../flows/payments/PaymentsScreen')).PaymentsScreen),
-  refill: moduleLoader(async () => (await import('../flows/refill/RefillScreen')).RefillScreen),
-  reconnect: moduleLoader(async () => (await import('../flows/reconnect/ReconnectScreen')).ReconnectScreen),
-  litepay: moduleLoader(async () => (await import('../flows/litepay/LitepayScreen')).LitepayScreen),
-  move: moduleLoader(async () => (await import('../flows/move/MoveScreen')).MoveScreen),
-  activation: moduleLoader(async () => (await import('../flows/activation/ActivationScreen')).ActivationScreen),
-  harness: moduleLoader(async () => (await import('../flows/harness/ConsoleScreen')).ConsoleScreen),
+  buy: moduleLoader(async () => ({ Screen: (await import('../flows/buy/BuyFlow')).BuyFlow })),
+  retail: moduleLoader(async () => ({ Screen: (await import('../flows/retail/RetailRoute')).RetailRoute })),
+  signIn: moduleLoader(async () => ({ Screen: (await import('../flows/signin/SignInScreen')).SignInScreen })),
+  dashboard: moduleLoader(async () => {
+    const m = await import('../flows/dashboard/DashboardFlow');
+    return { Screen: m.DashboardFlow, firstQueries: m.firstQueries };
+  }),
+  accountInformation: moduleLoader(async () => {
+    const m = await import('../flows/account-information/AccountInformationFlow');
+    return { Screen: m.AccountInformationFlow, firstQueries: m.firstQueries };
+  }),
+  payments: moduleLoader(async () => {
+    const m = await import('../flows/payments/PaymentsScreen');
+    return { Screen: m.PaymentsScreen, firstQueries: m.firstQueries };
+  }),
+  refill: moduleLoader(async () => {
+    const m = await import('../flows/refill/RefillScreen');
+    return { Screen: m.RefillScreen, firstQueries: m.firstQueries };
+  }),
+  reconnect: moduleLoader(async () => {
+    const m = await import('../flows/reconnect/ReconnectScreen');
+    return { Screen: m.ReconnectScreen, firstQueries: m.firstQueries };
+  }),
+  litepay: moduleLoader(async () => ({ Screen: (await import('../flows/litepay/LitepayScreen')).LitepayScreen })),
+  move: moduleLoader(async () => {
+    const m = await import('../flows/move/MoveScreen');
+    return { Screen: m.MoveScreen, firstQueries: m.firstQueries };
+  }),
+  activation: moduleLoader(async () => {
+    const m = await import('../flows/activation/ActivationScreen');
+    return { Screen: m.ActivationScreen, firstQueries: m.firstQueries };
+  }),
+  harness: moduleLoader(async () => ({ Screen: (await import('../flows/harness/ConsoleScreen')).ConsoleScreen })),
 };
 
 /**
@@ -94,11 +123,11 @@ function mountFlow<Id extends string, T extends string>(
   options: RouteOptions,
 ): { flow: FlowDef; element: ReactElement } {
   const Screen = lazy(() => {
-    const loaded = screen.loaded();
+    const loaded = screen.loaded()?.Screen;
     // code already in (`preloadScreen`): a thenable that resolves at once, so `lazy` does not
     // suspend (a promise's callbacks would run after the render)
     if (loaded) return { then: (resolve: (m: { default: typeof loaded }) => void) => resolve({ default: loaded }) } as unknown as Promise<{ default: typeof loaded }>;
-    return screen.load().then((component) => ({ default: component }));
+    return screen.load().then(({ Screen }) => ({ default: Screen }));
   });
   function FlowPage() {
     const rest = (useParams()['*'] ?? '').replace(/\/+$/, '');
@@ -140,19 +169,36 @@ const FLOWS = [
 /** A flow's depth: `dashboard/edit-payment` (2) matches before `dashboard` (1). */
 const depth = (flow: FlowDef) => flow.base.split('/').length;
 
+/** How long the first render waits for the first queries once the screen's code is in (ms). */
+const FIRST_QUERIES_WAIT_MS = 1000;
+
 /**
  * Fetches the code of the flow screen `pathname` shows (none: resolves at once), so the app's
  * first render draws it without suspending: a `Suspense` fallback once shown holds the screen
  * back until 300 ms have passed (React's throttle), which kept every entry route's first screen
  * about 0.3 s behind its code (ARCHITECTURE.md "First load"). The page preloads the chunk, so
- * this waits for no more than the download the screen needs anyway.
+ * this waits for no more than the download the screen needs anyway. Then the screen's first
+ * queries go into `client` (the page preloads their calls too), for at most
+ * `FIRST_QUERIES_WAIT_MS`: the first screen is drawn with its data, not a render later.
  */
-export function preloadScreen(pathname: string): Promise<unknown> {
-  const rest = (pathname === '/' ? '/en/handoff' : pathname).toLowerCase().split('/').slice(2).join('/');
+export async function preloadScreen(location: { pathname: string; search: string }, client: QueryClient): Promise<void> {
+  const rest = (location.pathname === '/' ? '/en/handoff' : location.pathname).toLowerCase().split('/');
+  const base = rest.slice(2).join('/');
   const match = [...FLOWS]
     .sort((a, b) => depth(b.flow) - depth(a.flow))
-    .find(({ flow }) => rest === flow.base || rest.startsWith(`${flow.base}/`));
-  return match ? match.screen.load() : Promise.resolve();
+    .find(({ flow }) => base === flow.base || base.startsWith(`${flow.base}/`));
+  if (!match) return;
+  const { firstQueries } = await match.screen.load();
+  const locale = rest[1];
+  if (!firstQueries || !isLocale(locale)) return;
+  // the calls carry the page's language, as they do once `LocaleGate` has drawn
+  setRequestLocale(locale);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    firstQueries(client, new URLSearchParams(location.search)),
+    new Promise((resolve) => (timer = setTimeout(resolve, FIRST_QUERIES_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
 }
 
 /** `/{locale}` and any path below it; `locale` is its first segment. */

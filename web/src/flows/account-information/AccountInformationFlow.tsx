@@ -9,12 +9,16 @@ import { usePageTracking } from '../../lib/analytics';
 import { profileQuery, sessionErrorTarget } from '../../lib/accountSession';
 import type { FlowScreenProps } from '../../lib/flows';
 import { useLocale } from '../../lib/useLocale';
+import { accountFirstQueries } from '../../lib/firstQueries';
 import { accountInformationQuery } from './api';
 import { AccountInfoCard } from './AccountInfoCard';
 import { useAccountInformationContent } from './content';
 import { PreferencesCard } from './PreferencesCard';
 import { accountInformationFlow, type AccountInformationPageDef } from './routes';
 import '../../styles/account-information.css';
+
+/** The account information's first screen reads the profile. */
+export const firstQueries = accountFirstQueries();
 
 /**
  * `/{locale}/dashboard/account-information` in the signed-in shell: the account card and the

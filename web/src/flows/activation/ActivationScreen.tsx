@@ -11,6 +11,7 @@ import { useLocale } from '../../lib/useLocale';
 import { activateAccount, activationQuery, type ActivateBody } from './api';
 import { useActivationContent, type ActivationTexts } from './content';
 import { decodeAccountId } from '../../lib/accountId';
+import { accountFirstQueries } from '../../lib/firstQueries';
 import { carriedQuery } from './entry';
 import { ErrorView } from './ErrorView';
 import { ProgressPage } from './ProgressPage';
@@ -19,6 +20,9 @@ import { StepsPage } from './StepsPage';
 import { ACTIVATION_ERROR_REDIRECT_MS } from './timers';
 import { useActivationTimeout } from './useActivationTimeout';
 import '../../styles/activation.css';
+
+/** The activation's first screen reads the profile. */
+export const firstQueries = accountFirstQueries();
 
 /** The activation pages in the signed-in shell (no refill button: the account is not active yet). */
 export function ActivationScreen({ page }: FlowScreenProps<ActivationPageDef>) {

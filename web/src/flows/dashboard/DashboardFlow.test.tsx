@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -8,6 +8,8 @@ import { contentHandlers } from '../../testing/recordings';
 import { content } from '../../testing/content';
 import { profile } from '../../testing/account';
 import { renderApp } from '../../testing/render';
+import { createMemoryApp, MemoryAppView } from '../../testing/StoryApp';
+import { preloadScreen } from '../../app/routes';
 import { ACCOUNT_ID, dashboards } from './fixtures';
 import { dashboardHandlers } from './handlers';
 import { TOUR_SEEN_KEY } from './components/WelcomeTour';
@@ -42,6 +44,24 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
     expect(screen.getByRole('heading', { level: 2, name: c.acp.heading })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: c.helpfulLinks.heading })).toBeInTheDocument();
     expect(asked).toContain(`/secure2/accounts/${ACCOUNT_ID}/dashboard`);
+    server.events.removeAllListeners();
+  });
+
+  it.each(['', `?accountId=${btoa(ACCOUNT_ID)}`])('first queries (query %j): asked before the first render, each call once', async (search) => {
+    const asked: string[] = [];
+    server.use(...dashboardHandlers(dashboards.acpApproved));
+    server.events.on('request:start', ({ request }) => {
+      asked.push(new URL(request.url).pathname);
+    });
+    const app = createMemoryApp(`/en/dashboard${search}`);
+    await preloadScreen({ pathname: '/en/dashboard', search }, app.client);
+    const calls = ['/secure2/profile', `/secure2/accounts/${ACCOUNT_ID}/dashboard`];
+    expect(asked.filter((p) => p.startsWith('/secure2')).sort()).toEqual([...calls].sort());
+    render(<MemoryAppView app={app} />);
+    await screen.findByRole('heading', { level: 1, name: en.pageTitle });
+    await delay(100);
+    // the page drew with the primed answers: the dashboard, fetched again on every visit, was not asked twice
+    for (const call of calls) expect(asked.filter((p) => p === call)).toHaveLength(1);
     server.events.removeAllListeners();
   });
 

@@ -5,6 +5,7 @@ import { AccountShell, type ShellAccountState } from '../../components/AccountSh
 import { SyncUpCheck } from '../../components/SyncUpCheck';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { profileQuery } from '../../lib/accountSession';
+import { accountFirstQueries } from '../../lib/firstQueries';
 import { usePageTracking } from '../../lib/analytics';
 import type { FlowScreenProps } from '../../lib/flows';
 import type { Locale } from '../../lib/locale';
@@ -56,6 +57,9 @@ function shellState(dashboard: Dashboard | undefined): ShellAccountState {
   if (!dashboard || dashboard.next !== 'show') return 'none';
   return dashboard.status === 'deactivated' ? 'deactivated' : 'active';
 }
+
+/** The dashboard's first screen reads the profile and the account's dashboard. */
+export const firstQueries = accountFirstQueries(dashboardQuery);
 
 /**
  * `/{locale}/dashboard` (seed 001 §2) in the signed-in shell. The account is the query's base64

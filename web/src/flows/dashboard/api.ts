@@ -1,4 +1,5 @@
 import { api, call, type Schemas } from '../../api/client';
+import { everyVisit } from '../../lib/firstQueries';
 import type { Dashboard } from './types';
 
 /** `getDashboard`: the dashboard of one of the signed-in identity's accounts (16 digits). */
@@ -8,7 +9,7 @@ export function getDashboard(accountId: string): Promise<Dashboard> {
 
 /** Query options of the dashboard of `accountId`: fetched again on every visit of the page. */
 export function dashboardQuery(accountId: string) {
-  return { queryKey: ['dashboard', accountId], queryFn: () => getDashboard(accountId), staleTime: 0 } as const;
+  return { queryKey: ['dashboard', accountId], queryFn: () => getDashboard(accountId), staleTime: everyVisit } as const;
 }
 
 export { cancelScheduledMove, type CancelMoveAnswer } from '../../lib/scheduledMove';

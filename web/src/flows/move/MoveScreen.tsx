@@ -11,6 +11,7 @@ import { usePageTracking } from '../../lib/analytics';
 import { fill } from '../../lib/format';
 import type { FlowScreenProps } from '../../lib/flows';
 import { useLocale } from '../../lib/useLocale';
+import { accountFirstQueries } from '../../lib/firstQueries';
 import { PaymentPage } from '../refill/PaymentPage';
 import { ReviewPage } from '../refill/ReviewPage';
 import type { RefillPageId } from '../refill/routes';
@@ -43,6 +44,9 @@ function notAvailable(error: unknown): string | undefined {
   const m = (error.body as { message?: unknown } | undefined)?.message;
   return typeof m === 'string' ? m : '';
 }
+
+/** The move's first screen reads the profile (its account call, `getMove`, is not preloaded). */
+export const firstQueries = accountFirstQueries();
 
 /**
  * `/{locale}/move/...` (seed 002 §2.1, §2.8, §4.4) in the signed-in shell. The account is the

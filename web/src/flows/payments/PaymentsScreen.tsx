@@ -11,9 +11,13 @@ import { EditPaymentPage } from './EditPaymentPage';
 import { PaymentHistoryPage } from './PaymentHistoryPage';
 import { usePaymentsContent } from './content';
 import { decodeAccountId } from '../../lib/accountId';
+import { accountFirstQueries } from '../../lib/firstQueries';
 import type { PaymentsPageDef } from './routes';
 import '../../styles/dashboard.css';
 import '../../styles/payments.css';
+
+/** The payments pages' first screen reads the profile. */
+export const firstQueries = accountFirstQueries();
 
 /**
  * The payment pages (seed 001 §2 "Auto-refill page", "Payment history", "Service detail and

@@ -8,6 +8,7 @@ import { CardEntry, CardEntryLoading, SavedCardView } from '../../components/Pay
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { decodeAccountId, encodeAccountId } from '../../lib/accountId';
 import { profileQuery } from '../../lib/accountSession';
+import { accountFirstQueries } from '../../lib/firstQueries';
 import { usePageTracking } from '../../lib/analytics';
 import { fill } from '../../lib/format';
 import type { FlowScreenProps } from '../../lib/flows';
@@ -36,6 +37,9 @@ function notAvailable(error: unknown): string | undefined {
 function goesToErrorPage(error: unknown): boolean {
   return !(error instanceof CallFailure && error.status === 403) && notAvailable(error) === undefined;
 }
+
+/** The reconnect's first screen reads the profile and the account's reconnect check. */
+export const firstQueries = accountFirstQueries(reconnectQuery);
 
 /**
  * `/{locale}/reconnect` (seed 002 §2.10, §4.5) in the signed-in shell: the BFF checks the

@@ -6,12 +6,13 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { decodeAccountId } from '../../lib/accountId';
 import { profileQuery } from '../../lib/accountSession';
+import { accountFirstQueries } from '../../lib/firstQueries';
 import { usePageTracking } from '../../lib/analytics';
 import { fill } from '../../lib/format';
 import type { FlowScreenProps } from '../../lib/flows';
 import { lazyPage, preloadWhenIdle, type LazyPage } from '../../lib/lazyPage';
 import { useLocale } from '../../lib/useLocale';
-import type { PinRedemption } from './api';
+import { refillOfferQuery, type PinRedemption } from './api';
 import { useRefillContent } from './content';
 import { CustomizePage } from './CustomizePage';
 import { refillFlow, type RefillPageDef, type RefillPageId } from './routes';
@@ -41,6 +42,9 @@ const NEXT: Record<RefillPageId, readonly Pick<LazyPage<unknown>, 'preload'>[]> 
 };
 const preloadNext = (id: RefillPageId) => () => Promise.all(NEXT[id].map((p) => p.preload()));
 const preloadAfterCustomize = preloadNext('customize');
+
+/** The refill's first screen reads the profile and the account's refill offer. */
+export const firstQueries = accountFirstQueries(refillOfferQuery);
 
 /**
  * The refill pages (seed 002 §2.2 to §2.6) in the signed-in shell. The account is the query's

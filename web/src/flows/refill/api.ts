@@ -1,4 +1,5 @@
 import { api, call, type Schemas } from '../../api/client';
+import { everyVisit } from '../../lib/firstQueries';
 
 export type RefillOffer = Schemas['RefillOffer'];
 export type RefillCart = Schemas['RefillCart'];
@@ -15,7 +16,7 @@ export function refillOfferQuery(accountId: string) {
   return {
     queryKey: ['refill-offer', accountId],
     queryFn: () => call('getRefillOffer', () => api.GET('/secure2/accounts/{accountId}/refill', { params: at(accountId) })),
-    staleTime: 0,
+    staleTime: everyVisit,
   } as const;
 }
 

@@ -1,6 +1,8 @@
 import { lazy, startTransition, Suspense, useEffect, useId, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 
-const ModalDialog = lazy(() => import('./ModalDialog'));
+/** Loads a modal's code (`ModalDialog` and the `ui-overlays` chunk) ahead of its first open. */
+export const preloadModalDialog = () => import('./ModalDialog');
+const ModalDialog = lazy(preloadModalDialog);
 
 export type { DialogAttributes, LazyModalProps } from './ModalDialog';
 import type { LazyModalProps } from './ModalDialog';

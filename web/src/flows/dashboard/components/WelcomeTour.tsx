@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
-import { LazyModal } from '../../../components/LazyModal';
+import { LazyModal, preloadModalDialog } from '../../../components/LazyModal';
+import { preloadWhenIdle } from '../../../lib/lazyPage';
 import { fill } from '../../../lib/format';
 import type { DashboardContent } from '../content';
 
@@ -32,6 +33,9 @@ function markSeen(): void {
 export function WelcomeTour({ content }: { content: DashboardContent['welcomeTour'] }) {
   const [open, setOpen] = useState(() => !seen());
   const [step, setStep] = useState(0);
+  // it waits for the shell's sync-up check (`deferred`), which asks once the page is drawn and the
+  // browser idle: its code loads then too, beside the check rather than after its answer
+  useEffect(() => (open ? preloadWhenIdle(preloadModalDialog) : undefined), [open]);
   const last = content.steps.length - 1;
   const current = content.steps[step];
   if (!current) return null;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useParams } from './router';
 import { MerchantShell } from './MerchantShell';
@@ -8,7 +8,7 @@ import { setRequestLocale } from '../api/client';
 import { pageOf, pagePath, type FlowDef, type FlowScreenProps, type PageDef, type RouteOptions } from '../lib/flows';
 import type { FirstQueries } from '../lib/firstQueries';
 import { isLocale } from '../lib/locale';
-import { moduleLoader, type ModuleLoader } from '../lib/moduleLoader';
+import { lazyLoaded, moduleLoader, type ModuleLoader } from '../lib/moduleLoader';
 import { useLocale } from '../lib/useLocale';
 import { buyFlow } from '../flows/buy/routes';
 import { accountInformationFlow } from '../flows/account-information/routes';
@@ -122,13 +122,7 @@ function mountFlow<Id extends string, T extends string>(
   screen: FlowScreen<Id, T>,
   options: RouteOptions,
 ): { flow: FlowDef; element: ReactElement } {
-  const Screen = lazy(() => {
-    const loaded = screen.loaded()?.Screen;
-    // code already in (`preloadScreen`): a thenable that resolves at once, so `lazy` does not
-    // suspend (a promise's callbacks would run after the render)
-    if (loaded) return { then: (resolve: (m: { default: typeof loaded }) => void) => resolve({ default: loaded }) } as unknown as Promise<{ default: typeof loaded }>;
-    return screen.load().then(({ Screen }) => ({ default: Screen }));
-  });
+  const Screen = lazyLoaded(screen, (m) => m.Screen);
   function FlowPage() {
     const rest = (useParams()['*'] ?? '').replace(/\/+$/, '');
     const page = flow.pages.find((p) => pagePath(p) === rest) ?? (flow.fallback === undefined ? undefined : pageOf(flow, flow.fallback));

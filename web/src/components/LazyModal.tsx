@@ -1,8 +1,10 @@
-import { lazy, startTransition, Suspense, useEffect, useId, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, Suspense, useEffect, useId, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { lazyLoaded, moduleLoader } from '../lib/moduleLoader';
 
+const modalDialog = moduleLoader(() => import('./ModalDialog'));
 /** Loads a modal's code (`ModalDialog` and the `ui-overlays` chunk) ahead of its first open. */
-export const preloadModalDialog = () => import('./ModalDialog');
-const ModalDialog = lazy(preloadModalDialog);
+export const preloadModalDialog = modalDialog.load;
+const ModalDialog = lazyLoaded(modalDialog, (m) => m.default);
 
 export type { DialogAttributes, LazyModalProps } from './ModalDialog';
 import type { LazyModalProps } from './ModalDialog';

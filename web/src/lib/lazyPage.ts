@@ -1,4 +1,5 @@
-import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyLoaded, moduleLoader } from './moduleLoader';
 import { firstPaintShown } from './progressive';
 
 /** A component loaded with its own chunk (`React.lazy`) that can be fetched ahead of its first render. */
@@ -13,17 +14,9 @@ export type LazyPage<P> = LazyExoticComponent<ComponentType<P>> & {
  * wait for it (ARCHITECTURE.md "First load").
  */
 export function lazyPage<P>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const get = () =>
-    (loading ??= load().then(
-      (component) => ({ default: component }),
-      (error: unknown) => {
-        // a failed fetch (offline while idle) is tried again by the next render or preload
-        loading = undefined;
-        throw error;
-      },
-    ));
-  return Object.assign(lazy(get), { preload: get });
+  // a failed fetch (offline while idle) is tried again by the next preload
+  const loader = moduleLoader(load);
+  return Object.assign(lazyLoaded(loader, (component) => component), { preload: loader.load });
 }
 
 /**

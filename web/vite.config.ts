@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { appRoutes, inlineIcon, precompress } from './build/plugins';
+import { appRoutes, precompress } from './build/plugins';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -33,7 +33,6 @@ export default defineConfig({
     // the app speaks English and Spanish only.
     { ...optimizeLocales.vite({ locales: ['en-US', 'es-ES'] }), enforce: 'pre' },
     appRoutes(root),
-    inlineIcon(root),
     precompress(),
   ],
   build: {

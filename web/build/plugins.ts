@@ -8,8 +8,7 @@
  *   answers 404), per flow the chunks and styles its first screen needs (the BFF writes them
  *   into the page as `modulepreload` and `stylesheet` links, so they load beside the entry
  *   instead of after it) and the content bundles it reads first (the BFF writes them into the
- *   page, `web/src/content/hooks.ts` `inlineContent`);
- * - `inlineIcon`: the page's SVG icon as a `data:` URL in `index.html` (one request less).
+ *   page, `web/src/content/hooks.ts` `inlineContent`).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
@@ -43,25 +42,6 @@ export function precompress(): Plugin {
         writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
-    },
-  };
-}
-
-/**
- * The page's icon (`<link rel="icon">` of an SVG in `public/`) written into the page as a `data:`
- * URL: the browser asks for the icon while the first screen loads, and Lighthouse counted that
- * request in every route's LCP, not in its FCP (the quick refill: 2.11 -> 1.96 s, its LCP then
- * its first paint). About 0.4 KB more per page on the wire, one request less.
- */
-export function inlineIcon(root: string): Plugin {
-  return {
-    name: 'pp-inline-icon',
-    apply: 'build',
-    transformIndexHtml(html) {
-      return html.replace(/(<link rel="icon" href=")(\/[^"]+\.svg)(")/, (_, open: string, path: string, close: string) => {
-        const svg = readFileSync(join(root, 'public', path), 'utf8').split(/\s+/).join(' ').trim().replace(/"/g, "'");
-        return `${open}data:image/svg+xml,${encodeURIComponent(svg).replace(/%(20|3D|2F|3A)/g, decodeURIComponent)}${close}`;
-      });
     },
   };
 }

@@ -101,6 +101,22 @@ export async function chooseAccount(root: HTMLElement, recording: Recording, acc
   await userEvent.click(within(root).getByRole('button', { name: continueLabel }));
 }
 
+/**
+ * Waits until the shell's sync-up check has asked, when the recording holds it: it asks once the
+ * page is drawn and the browser idle (`SyncUpCheck`), and a story that acts at once (a failed
+ * cancel that leaves for the error page) could leave before it, as no customer does.
+ */
+export async function syncUpAsked(recording: Recording, log: CallLog): Promise<void> {
+  const call = recording.exchanges.map(key).find((c) => c.startsWith('GET ') && c.endsWith('/sync-up'));
+  if (!call) return;
+  await waitFor(
+    () => {
+      if (!log.calls.includes(call)) throw new Error(`the shell never asked ${call}`);
+    },
+    { timeout: TIMEOUT },
+  );
+}
+
 /** Waits until the app has made every call the recording holds after the decoder. */
 export async function expectRecordedCalls(recording: Recording, log: CallLog): Promise<void> {
   const calls = recording.exchanges.map(key).filter((c) => c !== DECODER);

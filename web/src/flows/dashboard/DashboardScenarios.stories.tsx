@@ -4,7 +4,7 @@ import contentJson from '../../content/recordings/content.json';
 import type { ContentRecording, Recording } from '../../testing/recordings';
 import { bySituation, expectVisibleText, TIMEOUT, type Locale } from '../../testing/scenarioStory';
 import { contentText } from '../../testing/scenarioFiles';
-import { expectFinalStage, expectRecordedCalls, signedInScenario } from '../../testing/signedInStory';
+import { expectFinalStage, expectRecordedCalls, signedInScenario, syncUpAsked } from '../../testing/signedInStory';
 import { StoryApp } from '../../testing/StoryApp';
 import { TOUR_SEEN_KEY } from './components/WelcomeTour';
 import type { DashboardContent } from './content';
@@ -50,10 +50,12 @@ function scenario(situation: string): Story {
     const { input, expect: outcome } = recording.scenario as unknown as { input: { action: string }; expect: { stage: string; message?: string } };
     if (input.action === 'cancelMove') {
       await pageShown(canvasElement, 'notifications');
+      await syncUpAsked(recording, log);
       await userEvent.click(canvas.getByRole('button', { name: c.notifications.cancel }));
       await userEvent.click(await within(doc).findByRole('button', { name: c.notifications.cancelModal.confirm }));
     } else {
       await pageShown(canvasElement, 'dashboard');
+      await syncUpAsked(recording, log);
       const label = c.helpfulLinks.links.find((l) => l.id === 'reset-router')!.label;
       await userEvent.click(canvas.getByRole('button', { name: label }));
       await userEvent.click(await within(doc).findByRole('button', { name: c.resetRouter.restart }));

@@ -8,7 +8,7 @@
 source "$(dirname "$0")/lib.sh"
 port="${BENCH_PORT:-8182}"
 
-step "system packages (chromium)"; ensure_system_packages
+step "system packages (chromium)"; ensure_system_packages chromium
 step "npm packages"; ensure_node_modules
 step "web build"; npm run --silent build:web
 step "cargo build --release"; build_release

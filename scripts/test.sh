@@ -2,8 +2,8 @@
 # Runs every test: contract drift, the coverage check (xtask coverage --check), Rust (unit,
 # integration, property), web typecheck and unit tests, a smoke run over every story, the
 # Playwright suite against one release BFF in harness mode, and schemathesis
-# (scripts/schemathesis.sh) against another one. Installs what it needs (Debian chromium and
-# redis-server, npm packages); the release build starts first and runs while those install
+# (scripts/schemathesis.sh) against another one. Installs what it needs (Debian chromium-headless-shell
+# and redis-server, npm packages); the release build starts first and runs while those install
 # (they wait on the network, the build on the CPU). The work is CPU-bound on two cores, so jobs
 # go side by side only where one mostly waits: the web builds, the typecheck, schemathesis and the
 # production-build check beside the Rust tests (sleeps and timeouts), the unit tests (timers)
@@ -29,7 +29,7 @@ trap stop_all EXIT
 step "cargo build --release (once, shared by tests and the portal), niced, in the background"
 (renice -n 10 -p "$BASHPID" >/dev/null; build_release "${TEST_BUILD[@]}") &
 build_pid=$!
-step "system packages (chromium, redis-server)"; ensure_system_packages
+step "system packages (chromium-headless-shell, redis-server)"; ensure_system_packages chromium-headless-shell redis-server
 step "npm packages"; ensure_node_modules
 step "schemathesis from PyPI, in the background (it waits on the network)"
 ST_INSTALL_LOG=$(mktemp)

@@ -80,10 +80,10 @@ step "bff integration tests again, every session and context in a real Redis"
 start_test_redis
 # Left out of this pass: the modules whose tests the store plays no part in (the contract and
 # schema checks, headers, compression, logs, the answer caches, the /sim proxy, upstream faults,
-# start-up), about a third of the binary's time, and those whose stores do not come from
-# `BFF_TEST_REDIS_URL`: `sessions` builds memory stores (its two-instance test starts a Redis
-# of its own in the first pass) and `instances` starts its own Redis there, so both ran the same
-# tests twice (about 25 CPU-s); a new module joins the pass by default
+# start-up), about a third of the binary's time, and two that test the same either way:
+# `sessions` builds memory stores, and its two-instance test, like every `instances` test,
+# starts a Redis of its own when `BFF_TEST_REDIS_URL` is unset, as in the first pass (about
+# 25 CPU-s run twice); a new module joins the pass by default
 redis_skip=()
 for module in schema_prop contract methods_and_bodies tolerant_reader headers compression logs public_origin \
   answer_caches sim_proxy faults startup record_replay account_upstream account_content dashboard_promo \

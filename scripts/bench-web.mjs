@@ -10,7 +10,9 @@
 //
 // Prints: route, performance (the median run's, then the lowest and highest of all runs),
 // accessibility, FCP, LCP, TBT, CLS, bytes on the wire, then the element each route's LCP was
-// (Lighthouse's `largest-contentful-paint-element`).
+// (Lighthouse's `largest-contentful-paint-element`). `BENCH_JSON=DIR` also writes each median run's
+// full report to DIR (`en-litepay.json`, ...), for its network requests and LCP breakdown.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -52,9 +54,14 @@ const browser = await puppeteer.launch({
     '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 });
 
-/** One Lighthouse run of `route` in `locale`, in a fresh tab with an empty cache; its result. */
+/**
+ * One Lighthouse run of `route` in `locale`, in a fresh tab of a new browser context (no cookie
+ * of an earlier run: a harness scenario a `start` page chose would otherwise stay active, and
+ * its badge load with every later page) with an empty cache; its result.
+ */
 async function measure(route, locale) {
-  const page = await browser.newPage();
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   if (route.start) {
     await page.goto(base + route.start(locale), { waitUntil: 'networkidle0' });
   }
@@ -67,7 +74,7 @@ async function measure(route, locale) {
     extends: 'lighthouse:default',
     settings: { onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile', throttlingMethod: 'simulate' },
   }, page);
-  await page.close();
+  await context.close();
   return result.lhr;
 }
 
@@ -77,7 +84,13 @@ for (const route of routes) {
   for (const locale of ['en', 'es']) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) runs.push(await measure(route, locale));
-    const { categories, audits } = computeMedianRun(runs);
+    const median = computeMedianRun(runs);
+    const { categories, audits } = median;
+    if (process.env.BENCH_JSON) {
+      mkdirSync(process.env.BENCH_JSON, { recursive: true });
+      const name = `${route.path(locale).slice(1).replaceAll('/', '-')}.json`;
+      writeFileSync(join(process.env.BENCH_JSON, name), JSON.stringify(median));
+    }
     const scores = runs.map((r) => Math.round(r.categories.performance.score * 100));
     const ms = (id) => `${(audits[id].numericValue / 1000).toFixed(2)} s`;
     rows.push({

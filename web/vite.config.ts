@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { appRoutes, precompress } from './build/plugins';
+import { appRoutes, inlineIcon, precompress } from './build/plugins';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -33,6 +33,7 @@ export default defineConfig({
     // the app speaks English and Spanish only.
     { ...optimizeLocales.vite({ locales: ['en-US', 'es-ES'] }), enforce: 'pre' },
     appRoutes(root),
+    inlineIcon(root),
     precompress(),
   ],
   build: {
@@ -79,7 +80,7 @@ export default defineConfig({
             // retail check) load about 2 KB more
             {
               name: 'common',
-              test: /web[\\/]src[\\/](lib[\\/](format|accountId|phone|progressive|lazyPage|firstQueries)\.ts|content[\\/]accountDashboard\.ts|components[\\/](Faq|Collapsible|Alert|ProgressBar)\.tsx)$/,
+              test: /web[\\/]src[\\/](lib[\\/](format|accountId|pageAccount|phone|progressive|lazyPage|firstQueries)\.ts|content[\\/]accountDashboard\.ts|components[\\/](Faq|Collapsible|Alert|ProgressBar)\.tsx)$/,
               priority: 1,
             },
             // the refill's payment and review pages, which the move draws too (the refill loads

@@ -1,6 +1,6 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { decodeAccountId } from './accountId';
 import { profileQuery } from './accountSession';
+import { accountInQuery } from './pageAccount';
 
 /**
  * A flow's first queries: what its first screen reads, put in the query cache before that
@@ -58,9 +58,8 @@ export function everyVisit(query: { queryHash: string; state: { dataUpdatedAt: n
  */
 export function accountFirstQueries(accountQuery?: (accountId: string) => PrimedQuery<unknown>): FirstQueries {
   return async (client, search) => {
-    const fromQuery = decodeAccountId(search.get('accountId'));
     const profile = prime(client, profileQuery);
-    const accountId = fromQuery ?? (await profile)?.accountId;
+    const accountId = accountInQuery(search) ?? (await profile)?.accountId;
     await Promise.all([profile, accountQuery && accountId ? prime(client, accountQuery(accountId)) : undefined]);
   };
 }

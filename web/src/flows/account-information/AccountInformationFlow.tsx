@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from '../../app/router';
+import { useNavigate } from '../../app/router';
 import { AccountShell } from '../../components/AccountShell';
 import { SyncUpCheck } from '../../components/SyncUpCheck';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
-import { decodeAccountId } from '../../lib/accountId';
 import { usePageTracking } from '../../lib/analytics';
-import { profileQuery, sessionErrorTarget } from '../../lib/accountSession';
+import { sessionErrorTarget } from '../../lib/accountSession';
 import type { FlowScreenProps } from '../../lib/flows';
 import { useLocale } from '../../lib/useLocale';
 import { accountFirstQueries } from '../../lib/firstQueries';
+import { usePageAccount } from '../../lib/pageAccount';
 import { accountInformationQuery } from './api';
 import { AccountInfoCard } from './AccountInfoCard';
 import { useAccountInformationContent } from './content';
@@ -29,14 +29,10 @@ export const firstQueries = accountFirstQueries();
 export function AccountInformationFlow({ page }: FlowScreenProps<AccountInformationPageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const search = useSearchParams();
-  const fromQuery = decodeAccountId(search.get('accountId'));
-  const profile = useQuery(profileQuery);
-  const accountId = fromQuery ?? profile.data?.accountId;
+  const { profile, accountId, noAccount } = usePageAccount({ withProfile: true });
   const content = useAccountInformationContent(locale);
   const info = useQuery({ ...accountInformationQuery(accountId ?? ''), enabled: accountId !== undefined });
   usePageTracking(accountInformationFlow, page.id, locale, profile.error ?? info.error);
-  const noAccount = fromQuery === undefined && profile.data !== undefined && !profile.data.accountId;
   useEffect(() => {
     if (noAccount) navigate(`/${locale}/account-picker`, { replace: true });
   }, [noAccount, navigate, locale]);

@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from '../../app/router';
+import { useNavigate } from '../../app/router';
 import { AccountShell, type ShellAccountState } from '../../components/AccountShell';
 import { SyncUpCheck } from '../../components/SyncUpCheck';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
-import { profileQuery } from '../../lib/accountSession';
 import { accountFirstQueries } from '../../lib/firstQueries';
+import { usePageAccount } from '../../lib/pageAccount';
 import { usePageTracking } from '../../lib/analytics';
 import type { FlowScreenProps } from '../../lib/flows';
 import type { Locale } from '../../lib/locale';
@@ -16,7 +16,6 @@ import { useDashboardContent, type DashboardContent } from './content';
 import { DashboardView } from './DashboardView';
 import { NotificationsView } from './NotificationsView';
 import { ServiceDetailView } from './ServiceDetailView';
-import { decodeAccountId } from '../../lib/accountId';
 import { ERROR_REDIRECT_MS, failureTarget, readiness, type Readiness } from './readiness';
 import { dashboardFlow, type DashboardPageDef, type DashboardPageId } from './routes';
 import type { Dashboard } from './types';
@@ -70,10 +69,7 @@ export const firstQueries = accountFirstQueries(dashboardQuery);
  */
 export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
   const locale = useLocale();
-  const search = useSearchParams();
-  const fromQuery = decodeAccountId(search.get('accountId'));
-  const profile = useQuery(profileQuery);
-  const accountId = fromQuery ?? profile.data?.accountId;
+  const { search, fromQuery, profile, accountId, noAccount } = usePageAccount({ withProfile: true });
   const content = useDashboardContent(locale);
   const dashboard = useQuery({ ...dashboardQuery(accountId ?? ''), enabled: accountId !== undefined });
   usePageTracking(dashboardFlow, page.id, locale, profile.error ?? dashboard.error);
@@ -82,7 +78,7 @@ export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
   if (content.isError) target = { kind: 'redirect', to: `/${locale}/error`, afterMs: ERROR_REDIRECT_MS };
   else if (fromQuery === undefined && profile.isError) target = failureTarget(profile.error, locale);
   // signed in without a chosen account: choose one first
-  else if (fromQuery === undefined && profile.data && !profile.data.accountId) target = { kind: 'redirect', to: `/${locale}/account-picker`, afterMs: 0 };
+  else if (noAccount) target = { kind: 'redirect', to: `/${locale}/account-picker`, afterMs: 0 };
   else if (dashboard.isError) target = failureTarget(dashboard.error, locale);
   else if (dashboard.data && accountId) target = readiness(dashboard.data, locale, accountId, search);
   useRedirect(target);

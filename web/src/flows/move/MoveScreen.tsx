@@ -1,17 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from '../../app/router';
+import { Link, useNavigate } from '../../app/router';
 import { CallFailure } from '../../api/client';
 import { AccountShell } from '../../components/AccountShell';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
-import { decodeAccountId } from '../../lib/accountId';
-import { profileQuery } from '../../lib/accountSession';
 import { usePageTracking } from '../../lib/analytics';
 import { fill } from '../../lib/format';
 import type { FlowScreenProps } from '../../lib/flows';
 import { useLocale } from '../../lib/useLocale';
 import { accountFirstQueries } from '../../lib/firstQueries';
+import { usePageAccount } from '../../lib/pageAccount';
 import { PaymentPage } from '../refill/PaymentPage';
 import { ReviewPage } from '../refill/ReviewPage';
 import type { RefillPageId } from '../refill/routes';
@@ -58,17 +57,11 @@ export const firstQueries = accountFirstQueries();
 export function MoveScreen({ page }: FlowScreenProps<MovePageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const search = useSearchParams();
-  const fromQuery = decodeAccountId(search.get('accountId'));
-  const profile = useQuery({ ...profileQuery, enabled: fromQuery === undefined });
-  const accountId = fromQuery ?? profile.data?.accountId;
+  const { accountId, noAccount, keep } = usePageAccount();
   const content = useMoveContent(locale);
   const move = useQuery({ ...moveQuery(accountId ?? ''), enabled: Boolean(accountId) });
   usePageTracking(moveFlow, page.step ?? page.id, locale, move.error);
-  const raw = search.get('accountId');
-  const keep = raw ? `?accountId=${encodeURIComponent(raw)}` : '';
   const dashboardHref = `/${locale}/dashboard${keep}`;
-  const noAccount = fromQuery === undefined && profile.data !== undefined && !profile.data.accountId;
   const error = move.error;
   const unavailable = notAvailable(error);
   const leaveFor =

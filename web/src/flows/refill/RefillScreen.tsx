@@ -1,12 +1,10 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from '../../app/router';
+import { useNavigate } from '../../app/router';
 import { AccountShell } from '../../components/AccountShell';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
-import { decodeAccountId } from '../../lib/accountId';
-import { profileQuery } from '../../lib/accountSession';
 import { accountFirstQueries } from '../../lib/firstQueries';
+import { usePageAccount } from '../../lib/pageAccount';
 import { usePageTracking } from '../../lib/analytics';
 import { fill } from '../../lib/format';
 import type { FlowScreenProps } from '../../lib/flows';
@@ -55,14 +53,10 @@ export const firstQueries = accountFirstQueries(refillOfferQuery);
 export function RefillScreen({ page }: FlowScreenProps<RefillPageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const search = useSearchParams();
-  const fromQuery = decodeAccountId(search.get('accountId'));
-  const profile = useQuery({ ...profileQuery, enabled: fromQuery === undefined });
-  const accountId = fromQuery ?? profile.data?.accountId;
+  const { accountId, noAccount, keep } = usePageAccount();
   const content = useRefillContent(locale);
   const [redemption, setRedemption] = useState<PinRedemption>();
   usePageTracking(refillFlow, page.step ?? page.id, locale);
-  const noAccount = fromQuery === undefined && profile.data !== undefined && !profile.data.accountId;
   useEffect(() => {
     if (noAccount) navigate(`/${locale}/account-picker`, { replace: true });
   }, [noAccount, navigate, locale]);
@@ -70,8 +64,6 @@ export function RefillScreen({ page }: FlowScreenProps<RefillPageDef>) {
     if (page.id !== 'customize') return preloadWhenIdle(preloadNext(page.id));
   }, [page.id]);
 
-  const raw = search.get('accountId');
-  const keep = raw ? `?accountId=${encodeURIComponent(raw)}` : '';
   let body: ReactNode;
   if (content.isError) body = <ContentFallback />;
   else if (!content.data || !accountId) body = <ContentLoading />;

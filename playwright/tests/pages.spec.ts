@@ -46,6 +46,16 @@ test('assets come precompressed, with Vary, and the first screen brings its cont
   }
 });
 
+test('the page carries its icon, the app mark of /images/gateway.svg, as a data: URL (no request)', async ({ request }) => {
+  const html = await (await request.get('/es/litepay')).text();
+  const href = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1] ?? '';
+  expect(href).toMatch(/^data:image\/svg\+xml,/);
+  const svg = decodeURIComponent(href.slice('data:image/svg+xml,'.length));
+  const file = await (await request.get('/images/gateway.svg')).text();
+  // the same drawing: the build only folds whitespace and swaps double quotes for single ones
+  expect(svg).toBe(file.trim().replace(/\s+/g, ' ').replaceAll('"', "'"));
+});
+
 test('a signed-in page preloads the profile and its account call, and the app takes those answers', async ({ page }) => {
   await signIn(page, 'en', 'owner-one');
   await page.waitForURL(/\/en\/dashboard/);

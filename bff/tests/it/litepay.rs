@@ -346,15 +346,19 @@ async fn an_unknown_phone_and_a_wrong_zip_give_the_same_answer_and_timing() {
         v.sort_unstable();
         v[v.len() / 2]
     };
+    // what counts as no signal: the floored medians within 80 ms; the control's gap at least
+    // twice that (the scenario's 300 ms, less what a loaded machine adds to the fast lookups:
+    // 71 to 135 ms once, beside the web builds)
+    const NO_SIGNAL_MS: i64 = 80;
     let (f, s) = (median(&mut fast_ms), median(&mut slow_ms));
     assert!(f >= 400 && s >= 400, "the floor: {fast_ms:?} {slow_ms:?}");
     assert!(
-        (f - s).abs() < 80,
+        (f - s).abs() < NO_SIGNAL_MS,
         "no timing signal: {fast_ms:?} vs {slow_ms:?}"
     );
     let (cf, cs) = (median(&mut control_fast), median(&mut control_slow));
     assert!(
-        cs - cf >= 250,
+        cs >= 300 && cs - cf >= 2 * NO_SIGNAL_MS,
         "the control shows the delay: {control_fast:?} {control_slow:?}"
     );
 }

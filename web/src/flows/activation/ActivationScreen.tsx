@@ -10,7 +10,7 @@ import type { Locale } from '../../lib/locale';
 import { useLocale } from '../../lib/useLocale';
 import { activateAccount, activationQuery, type ActivateBody } from './api';
 import { useActivationContent, type ActivationTexts } from './content';
-import { decodeAccountId } from '../../lib/accountId';
+import { accountInQuery } from '../../lib/pageAccount';
 import { accountFirstQueries } from '../../lib/firstQueries';
 import { carriedQuery } from './entry';
 import { ErrorView } from './ErrorView';
@@ -64,7 +64,7 @@ function ActivationPages({
 }) {
   const navigate = useNavigate();
   const search = useSearchParams();
-  const accountId = decodeAccountId(search.get('accountId'));
+  const accountId = accountInQuery(search);
   const query = carriedQuery(search);
   const errorHref = `/${locale}/activation/error${query}`;
   const activation = useQuery({ ...activationQuery(accountId ?? '', search.get('guid')), enabled: accountId !== undefined });

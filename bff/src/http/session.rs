@@ -79,8 +79,9 @@ pub fn ensure_token(session: &Session) -> String {
 /// CSRF token); the record under the old id is deleted, so the old cookie is worth nothing.
 /// Call it whenever an identity is attached (the buy hand-off, sign-in): a session id
 /// planted in the browser before (session fixation) never carries the identity. The new
-/// record's absolute lifetime starts again.
+/// record's absolute lifetime starts again (the store's creation time is dropped).
 pub fn rotate(session: &Session) {
+    session.remove(crate::store::CREATED_ENTRY);
     session.renew();
 }
 

@@ -32,7 +32,7 @@ mod memory;
 mod redis_kv;
 mod session;
 
-pub use session::CONTEXT_ENTRY;
+pub use session::{CONTEXT_ENTRY, CREATED_ENTRY};
 pub mod testing;
 
 #[cfg(test)]

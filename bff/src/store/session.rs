@@ -6,8 +6,17 @@
 //! cut to what is left of
 //! [`StoreConfig::session_absolute`](super::StoreConfig::session_absolute) since `created`;
 //! a load past the absolute lifetime removes the record. Each load also extends the flow
-//! contexts the session names (entries [`CONTEXT_ENTRY`]`<namespace>`) to the same time to live. poem's `expires` argument (the
-//! cookie's `Max-Age`) is not used: give the cookie `session_absolute` as its `max_age`.
+//! contexts the session names (entries [`CONTEXT_ENTRY`]`<namespace>`) to the same time to
+//! live. poem's `expires` argument (the cookie's `Max-Age`) is not used: give the cookie
+//! `session_absolute` as its `max_age`.
+//!
+//! `created` travels with the entries a load hands to poem, as [`CREATED_ENTRY`], and comes
+//! back with them to the update at the end of the request. So a request that straddles the
+//! end of the absolute lifetime (its load just before, its update just after, when the
+//! record may already be gone) never writes the session again: it cannot give a signed-in
+//! session a new life. Entries without it (a new session, or one [`rotate`]d) start at now.
+//!
+//! [`rotate`]: crate::http::session::rotate
 
 use std::{collections::BTreeMap, time::Duration};
 
@@ -20,6 +29,11 @@ use super::{Key, MAX_CAS_ATTEMPTS, Store, StoreError, cas_backoff, contention, n
 /// Prefix of the session entries that name a flow context: `ctx.<namespace>` = context id
 /// (`crate::flows::context_id`).
 pub const CONTEXT_ENTRY: &str = "ctx.";
+
+/// The entry that carries the session's creation time (Unix ms) from a load to the update
+/// at the end of the same request (module docs). Store-owned: handlers neither read nor
+/// write it; remove it to let the session's absolute lifetime start again.
+pub const CREATED_ENTRY: &str = "session.created";
 
 #[derive(Serialize, Deserialize)]
 struct SessionRecord {
@@ -71,7 +85,9 @@ impl Store {
         {
             backend.expire(&Key::context(ns, id), ttl).await?;
         }
-        Ok(Some(record.entries))
+        let mut entries = record.entries;
+        entries.insert(CREATED_ENTRY.to_owned(), record.created.into());
+        Ok(Some(entries))
     }
 
     pub(super) async fn save(
@@ -81,25 +97,25 @@ impl Store {
     ) -> Result<(), StoreError> {
         let key = Key::session(id);
         let backend = &self.inner.backend;
+        let loaded = entries.get(CREATED_ENTRY).and_then(Value::as_u64);
+        let mut record = SessionRecord {
+            created: 0,
+            entries: entries.clone(),
+        };
+        record.entries.remove(CREATED_ENTRY);
         for attempt in 0..MAX_CAS_ATTEMPTS {
             let raw = backend.get(&key).await?;
-            // keep the creation time of a live record; anything else starts a new life
-            let (created, ttl) = raw
-                .as_deref()
-                .and_then(|r| serde_json::from_str::<SessionRecord>(r).ok())
-                .and_then(|r| self.session_ttl(r.created).map(|ttl| (r.created, ttl)))
-                .unwrap_or_else(|| {
-                    (
-                        now_ms(),
-                        self.inner
-                            .cfg
-                            .session_idle
-                            .min(self.inner.cfg.session_absolute),
-                    )
-                });
-            let record = SessionRecord {
-                created,
-                entries: entries.clone(),
+            // the creation time the request loaded; else a live record's (entries a handler
+            // rebuilt); else a new life
+            record.created = loaded
+                .or_else(|| {
+                    let r = serde_json::from_str::<SessionRecord>(raw.as_deref()?).ok()?;
+                    self.session_ttl(r.created).map(|_| r.created)
+                })
+                .unwrap_or_else(now_ms);
+            let Some(ttl) = self.session_ttl(record.created) else {
+                // it ended while this request ran: it stays ended
+                return backend.del(&key).await;
             };
             let new = super::encode(&key, &record)?;
             if backend.cas(&key, raw.as_deref(), &new, ttl).await? {
@@ -124,7 +140,8 @@ impl SessionStorage for Store {
     }
 
     /// Stores the session's entries (creating it, or keeping its creation time) and extends
-    /// the idle lifetime. `expires` is ignored (module docs).
+    /// the idle lifetime; a session that passed its absolute lifetime since it was loaded
+    /// is removed, not written. `expires` is ignored (module docs).
     async fn update_session<'a>(
         &'a self,
         session_id: &'a str,

@@ -90,8 +90,10 @@ both!(
     session_idle_expiry,
     contexts_live_as_long_as_their_session,
     session_absolute_expiry,
+    session_ended_during_a_request_is_not_written,
     session_through_poem,
     session_rotation_deletes_the_old_record,
+    session_rotation_starts_a_new_life,
     corrupt_records,
 );
 
@@ -272,6 +274,16 @@ fn entries(pairs: &[(&str, serde_json::Value)]) -> BTreeMap<String, serde_json::
         .collect()
 }
 
+/// A loaded session's entries as a handler sets them: without [`CREATED_ENTRY`].
+fn without_created(
+    mut loaded: Option<BTreeMap<String, serde_json::Value>>,
+) -> Option<BTreeMap<String, serde_json::Value>> {
+    if let Some(e) = &mut loaded {
+        e.remove(CREATED_ENTRY);
+    }
+    loaded
+}
+
 async fn session_roundtrip(b: Backing) {
     let h = Harness::new(b, StoreConfig::default());
     let (one, two) = (h.instance().await, h.instance().await);
@@ -280,10 +292,16 @@ async fn session_roundtrip(b: Backing) {
     one.update_session("s1", &e, Some(Duration::from_secs(60)))
         .await
         .unwrap();
-    assert_eq!(two.load_session("s1").await.unwrap(), Some(e.clone()));
+    let loaded = two.load_session("s1").await.unwrap().unwrap();
+    // the store's creation time travels with the entries, and is not stored among them
+    assert!(loaded[CREATED_ENTRY].as_u64().is_some(), "{loaded:?}");
+    assert_eq!(without_created(Some(loaded)), Some(e.clone()));
     let e2 = entries(&[("xsrf", json!("other"))]);
     two.update_session("s1", &e2, None).await.unwrap();
-    assert_eq!(one.load_session("s1").await.unwrap(), Some(e2));
+    assert_eq!(
+        without_created(one.load_session("s1").await.unwrap()),
+        Some(e2)
+    );
     assert_eq!(one.load_session("s2").await.unwrap(), None);
     one.remove_session("s1").await.unwrap();
     assert_eq!(two.load_session("s1").await.unwrap(), None);
@@ -299,7 +317,10 @@ async fn session_idle_expiry(b: Backing) {
     // each load refreshes the idle lifetime: 3 x 300 ms > 600 ms in all
     for _ in 0..3 {
         tokio::time::sleep(Duration::from_millis(300)).await;
-        assert_eq!(s.load_session("idle").await.unwrap(), Some(e.clone()));
+        assert_eq!(
+            without_created(s.load_session("idle").await.unwrap()),
+            Some(e.clone())
+        );
     }
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(s.load_session("idle").await.unwrap(), None);
@@ -350,13 +371,14 @@ async fn session_absolute_expiry(b: Backing) {
     // created no later than now: a load started 1500 ms after `born` must find nothing
     let born = Instant::now();
     let mut last_seen = Duration::ZERO;
-    // kept busy (loads and updates every 200 ms), it still ends at 1500 ms
+    // kept busy (loads and updates every 200 ms, each update writing what its load
+    // returned, as poem does), it still ends at 1500 ms
     while born.elapsed() < Duration::from_millis(2000) {
         tokio::time::sleep(Duration::from_millis(200)).await;
         let at = born.elapsed();
-        if s.load_session("abs").await.unwrap().is_some() {
+        if let Some(loaded) = s.load_session("abs").await.unwrap() {
             last_seen = at;
-            s.update_session("abs", &e, None).await.unwrap();
+            s.update_session("abs", &loaded, None).await.unwrap();
         }
     }
     assert!(
@@ -364,6 +386,27 @@ async fn session_absolute_expiry(b: Backing) {
         "last seen {last_seen:?}"
     );
     assert_eq!(s.load_session("abs").await.unwrap(), None);
+}
+
+/// A request loads the session just before its absolute end and updates it just after
+/// (the record may be gone by then): the update must not give it a new life.
+async fn session_ended_during_a_request_is_not_written(b: Backing) {
+    let h = Harness::new(
+        b,
+        short(|c| c.session_absolute = Duration::from_millis(300)),
+    );
+    let s = h.instance().await;
+    s.update_session("late", &entries(&[("user", json!("u1"))]), None)
+        .await
+        .unwrap();
+    let loaded = s.load_session("late").await.unwrap().expect("live");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    s.update_session("late", &loaded, None).await.unwrap();
+    assert_eq!(
+        s.inner.backend.get(&Key::session("late")).await.unwrap(),
+        None
+    );
+    assert_eq!(s.load_session("late").await.unwrap(), None);
 }
 
 async fn session_through_poem(b: Backing) {
@@ -415,12 +458,16 @@ async fn session_through_poem(b: Backing) {
         .await;
 }
 
-async fn session_rotation_deletes_the_old_record(b: Backing) {
+/// Rotation through poem: `GET /` counts visits in the session (`n`); `?rotate` also
+/// [`rotate`](crate::http::session::rotate)s it.
+mod rotating {
     use poem::{
-        EndpointExt, Route, get, handler,
+        Endpoint, EndpointExt, Route, get, handler,
         session::Session,
         test::{TestClient, TestResponse},
     };
+
+    use crate::store::Store;
 
     #[handler]
     fn visit(session: &Session, req: &poem::Request) -> String {
@@ -432,7 +479,16 @@ async fn session_rotation_deletes_the_old_record(b: Backing) {
         n.to_string()
     }
 
-    fn cookie(r: &TestResponse) -> String {
+    pub fn app(s: &Store) -> TestClient<impl Endpoint> {
+        TestClient::new(
+            Route::new()
+                .at("/", get(visit))
+                .with(crate::http::session::middleware(false, s.clone())),
+        )
+    }
+
+    /// The `name=value` of the response's session cookie.
+    pub fn cookie(r: &TestResponse) -> String {
         r.0.headers()
             .get("set-cookie")
             .and_then(|v| v.to_str().ok())
@@ -440,14 +496,13 @@ async fn session_rotation_deletes_the_old_record(b: Backing) {
             .expect("session cookie")
             .to_owned()
     }
+}
 
+async fn session_rotation_deletes_the_old_record(b: Backing) {
+    use rotating::cookie;
     let h = Harness::new(b, StoreConfig::default());
     let s = h.instance().await;
-    let app = TestClient::new(
-        Route::new()
-            .at("/", get(visit))
-            .with(crate::http::session::middleware(false, s.clone())),
-    );
+    let app = rotating::app(&s);
     let first = app.get("/").send().await;
     let old = cookie(&first);
     let rotated = app
@@ -473,6 +528,36 @@ async fn session_rotation_deletes_the_old_record(b: Backing) {
         .send()
         .await
         .assert_text("1")
+        .await;
+}
+
+/// Rotation (at sign-in) starts the absolute lifetime again: the session outlives its
+/// first id's lifetime, not its own.
+async fn session_rotation_starts_a_new_life(b: Backing) {
+    use rotating::cookie;
+    let h = Harness::new(
+        b,
+        short(|c| c.session_absolute = Duration::from_millis(1000)),
+    );
+    let s = h.instance().await;
+    let app = rotating::app(&s);
+    let born = app.get("/").send().await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let rotated = app
+        .get("/")
+        .query("rotate", &1)
+        .header("cookie", cookie(&born))
+        .send()
+        .await;
+    let new = cookie(&rotated);
+    rotated.assert_text("2").await;
+    // 1200 ms after the first id was born, 600 ms after the rotation
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    app.get("/")
+        .header("cookie", new)
+        .send()
+        .await
+        .assert_text("3")
         .await;
 }
 

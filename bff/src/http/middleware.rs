@@ -276,9 +276,15 @@ pub const COMPRESS_MIN_BYTES: usize = 1024;
 /// answer).
 pub const COMPRESS_LEVEL: i32 = 4;
 
-/// Compresses API answers ([`is_api_path`]) and pages (`web::pages`) with `br` or
-/// `gzip`, whichever the client prefers by `Accept-Encoding`, when the body is at least
-/// [`COMPRESS_MIN_BYTES`], and adds `Vary: Accept-Encoding` to every answer. Built on
+/// Level of [`AnswerCompression`] for pages (`text/html`): a page is asked for once per visit
+/// and is the one text of a first load not compressed at build time (it carries the route's
+/// content); at 6 brotli's other mode is about 5 % smaller than at 4 (the Spanish dashboard's
+/// page 5.3 -> 5.0 KB) for about 0.2 ms more per page.
+pub const PAGE_COMPRESS_LEVEL: i32 = 6;
+
+/// Compresses API answers ([`is_api_path`], at [`COMPRESS_LEVEL`]) and pages (`web::pages`,
+/// at [`PAGE_COMPRESS_LEVEL`]) with `br` or `gzip`, whichever the client prefers by
+/// `Accept-Encoding`, when the body is at least [`COMPRESS_MIN_BYTES`], and adds `Vary: Accept-Encoding` to every answer. Built on
 /// poem's `Compress`/`CompressionAlgo` (the encoders of `poem::middleware::Compression`)
 /// rather than on that middleware itself, which compresses whatever the size and also
 /// decompresses request bodies sent with `Content-Encoding`: a small compressed body would
@@ -345,8 +351,17 @@ impl<E: Endpoint> Endpoint for AnswerCompressionEndpoint<E> {
             return Ok(resp);
         }
         resp.set_body(body);
+        let page = resp
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .is_some_and(|t| t.as_bytes().starts_with(b"text/html"));
+        let level = if page {
+            PAGE_COMPRESS_LEVEL
+        } else {
+            COMPRESS_LEVEL
+        };
         Ok(poem::web::Compress::new(resp, algo)
-            .with_quality(poem::web::CompressionLevel::Precise(COMPRESS_LEVEL))
+            .with_quality(poem::web::CompressionLevel::Precise(level))
             .into_response())
     }
 }

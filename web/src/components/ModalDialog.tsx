@@ -9,7 +9,6 @@ export interface DialogAttributes {
   'aria-describedby'?: string;
   'data-testid'?: string;
   'data-stage'?: string;
-  'data-step'?: number;
 }
 
 export interface LazyModalProps {

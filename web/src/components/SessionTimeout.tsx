@@ -5,7 +5,8 @@ import type { AllContent } from '../content/hooks';
 import { track } from '../lib/analytics';
 import { getLastActionAt, markAction, onAction, ping, signOutAndLeave } from '../lib/accountSession';
 import type { Locale } from '../lib/locale';
-import { LazyModal, useModalAhead } from './LazyModal';
+import { LazyModal } from './LazyModal';
+import { useModalAhead } from './modalOrder';
 
 /** Seed 001 §9: the warning opens 750 000 ms after the last action... */
 export const IDLE_WARNING_MS = 750_000;

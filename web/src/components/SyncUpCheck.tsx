@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
 import { useIdleAfterDrawn } from '../lib/lazyPage';
 import type { Locale } from '../lib/locale';
-import { useModalAhead } from './LazyModal';
+import { useFirstScreenModalOpen, useModalAhead } from './modalOrder';
 
 export type SyncUp = Schemas['SyncUp'];
 
@@ -28,16 +28,17 @@ const SyncUpModal = lazy(() => import('./SyncUpModal').then((m) => ({ default: m
 /**
  * The page shell's sync-up check (seed 001 §2 "Page shell", §5): asks once, opens the modal when
  * told to. It asks once the page it checks is drawn and the browser is idle
- * (`useIdleAfterDrawn`): asked with the page's commit, the call and the welcome tour's code it let
- * through were part of what Lighthouse counted before the dashboard's largest paint. Until it has
- * answered, and while its modal's code loads (the Suspense fallback), the page's deferred modal
- * (the welcome tour) waits, then the modal marks itself (`useModalAhead`): the two never show at
- * once, the sync-up first.
+ * (`useIdleAfterDrawn`: asked with the page's commit, the call was part of what Lighthouse
+ * counted before the dashboard's largest paint), and once no modal drawn with the page's first
+ * screen is open (`useFirstScreenModalOpen`: the welcome tour of a first visit first, then this
+ * one; the BFF's answer counts the modal as shown, so it is asked only when it can show). Its
+ * modal goes before the page's own (`useModalAhead`), from while its code loads: a tour drawn
+ * after it (the page's data came late) waits for it.
  */
 export function SyncUpCheck({ accountId, locale }: { accountId: string; locale: Locale }) {
   const idle = useIdleAfterDrawn();
-  const sync = useQuery({ ...syncUpQuery(accountId), enabled: idle });
-  useModalAhead(sync.isPending);
+  const firstScreenModal = useFirstScreenModalOpen();
+  const sync = useQuery({ ...syncUpQuery(accountId), enabled: idle && !firstScreenModal });
   if (!sync.data?.open) return null;
   return (
     <Suspense fallback={<AheadWhileLoading />}>

@@ -7,7 +7,7 @@ import type { Locale } from '../lib/locale';
 import { trackCallFailure } from '../lib/analytics';
 import { formatPhone } from '../lib/phone';
 import { Checkbox } from './Checkbox';
-import { useModalAhead } from './LazyModal';
+import { useModalAhead } from './modalOrder';
 import '../styles/account-information.css';
 
 export type AccountHolder = Schemas['AccountHolder'];

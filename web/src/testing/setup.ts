@@ -20,3 +20,27 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
+
+// jsdom has `<dialog>` but not its modal methods (jsdom/jsdom#3294). What the app relies on
+// (`FirstScreenModal`), as the HTML standard gives it: `showModal` opens, `close` closes and says
+// so, Escape cancels the topmost modal dialog (and closes it unless the cancel is prevented).
+// The inert page and the top layer are not modelled: the Storybook smoke and Playwright run the
+// same code in Chromium.
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  const modals: HTMLDialogElement[] = [];
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    modals.push(this);
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    const at = modals.indexOf(this);
+    if (at >= 0) modals.splice(at, 1);
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  document.addEventListener('keydown', (e) => {
+    const top = modals.at(-1);
+    if (e.key === 'Escape' && top?.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
+  });
+}

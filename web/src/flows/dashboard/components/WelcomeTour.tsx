@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
-import { LazyModal, preloadModalDialog } from '../../../components/LazyModal';
-import { preloadWhenIdle } from '../../../lib/lazyPage';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { FirstScreenModal } from '../../../components/FirstScreenModal';
 import { fill } from '../../../lib/format';
 import type { DashboardContent } from '../content';
 
@@ -28,14 +27,12 @@ function markSeen(): void {
 /**
  * The welcome tour (seed 001 §2): five steps, the first ("Activation Successful") without a
  * counter, then "Step n/4"; next and back; the last step's button closes it. Shown once per
- * browser: closing it in any way sets `xpp_wt`.
+ * browser: closing it in any way sets `xpp_wt`. Open with the page's first screen on a first
+ * visit (`FirstScreenModal`); the shell's sync-up modal, when offered, follows it.
  */
 export function WelcomeTour({ content }: { content: DashboardContent['welcomeTour'] }) {
   const [open, setOpen] = useState(() => !seen());
   const [step, setStep] = useState(0);
-  // it waits for the shell's sync-up check (`deferred`), which asks once the page is drawn and the
-  // browser idle: its code loads then too, beside the check rather than after its answer
-  useEffect(() => (open ? preloadWhenIdle(preloadModalDialog) : undefined), [open]);
   const last = content.steps.length - 1;
   const current = content.steps[step];
   if (!current) return null;
@@ -44,17 +41,10 @@ export function WelcomeTour({ content }: { content: DashboardContent['welcomeTou
     setOpen(false);
   };
   return (
-    <LazyModal
-      deferred
-      isOpen={open}
-      onOpenChange={(o) => (o ? setOpen(true) : close())}
-      dialog={{ className: 'dialog welcome-tour', 'aria-label': content.label, 'data-testid': 'welcome-tour', 'data-step': step }}
-    >
+    <FirstScreenModal isOpen={open} onDismiss={close} className="dialog welcome-tour" aria-label={content.label} data-testid="welcome-tour" data-step={step}>
       <div className="dialog__header">
         {step > 0 && <p className="welcome-tour__counter">{fill(content.counter, { n: step })}</p>}
-        <Heading slot="title" level={2}>
-          {current.title}
-        </Heading>
+        <h2>{current.title}</h2>
         <Button className="dialog__x" aria-label={content.close} onPress={close}>
           ×
         </Button>
@@ -76,6 +66,6 @@ export function WelcomeTour({ content }: { content: DashboardContent['welcomeTou
           </Button>
         )}
       </div>
-    </LazyModal>
+    </FirstScreenModal>
   );
 }

@@ -111,6 +111,20 @@ export async function syncUpAsked(recording: Recording, log: CallLog): Promise<v
   if (call) await callsMade(log, [call]);
 }
 
+/**
+ * Closes the dashboard's welcome tour if it is open (a first visit in this browser), as a
+ * customer does, with its close button: the shell's sync-up check asks only once it is closed.
+ * The tour is drawn with the page, so this runs once the dashboard shows.
+ */
+export async function closeWelcomeTour(root: HTMLElement): Promise<void> {
+  const tour = root.ownerDocument.querySelector<HTMLDialogElement>('dialog[data-testid="welcome-tour"][open]');
+  if (!tour) return;
+  // the × of its header (Escape would close it too, but a script's key events are not the
+  // browser's: the platform's dialog does not take them)
+  await userEvent.click(within(tour).getAllByRole('button')[0]!);
+  await waitFor(() => expect(tour.open).toBe(false), { timeout: TIMEOUT });
+}
+
 /** Waits until the app has made every call the recording holds after the decoder. */
 export async function expectRecordedCalls(recording: Recording, log: CallLog): Promise<void> {
   await callsMade(log, recording.exchanges.map(key).filter((c) => c !== DECODER));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AllContent } from '../../content/hooks';
 import { contentHandlers } from '../../testing/recordings';
 import { content } from '../../testing/content';
 import { profile } from '../../testing/account';
@@ -88,8 +89,11 @@ describe('dashboard page (seed 001 §2 "Dashboard", §4 "Page readiness and chec
     expect(asked).toBe(0);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(asked).toBe(1));
-    if (offered) expect(await screen.findByTestId('sync-up-modal')).toBeVisible();
-    else {
+    if (offered) {
+      const modal = await screen.findByTestId('sync-up-modal');
+      await user.click(within(modal).getByRole('button', { name: (content.en.all as unknown as AllContent).syncUp.close }));
+      await waitFor(() => expect(screen.queryByTestId('sync-up-modal')).toBeNull());
+    } else {
       await delay(300);
       expect(screen.queryByTestId('sync-up-modal')).toBeNull();
     }

@@ -81,3 +81,21 @@ it('a click outside dismisses it, a click inside does not', async () => {
   await user.click(screen.getByRole('dialog'));
   expect(onDismiss).toHaveBeenCalledOnce();
 });
+
+it('closed by the platform without a cancel (an Escape with no user activation before it): dismissed too', () => {
+  const onDismiss = vi.fn();
+  render(<Page onDismiss={onDismiss} />);
+  act(() => (screen.getByRole('dialog') as HTMLDialogElement).close());
+  expect(onDismiss).toHaveBeenCalledOnce();
+  expect(screen.getByTestId('waiting')).toHaveTextContent('false');
+});
+
+it('closed for a modal ahead of it: not dismissed', async () => {
+  const onDismiss = vi.fn();
+  render(<Page onDismiss={onDismiss} />);
+  act(() => setAhead(true));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  act(() => setAhead(false));
+  expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  expect(onDismiss).not.toHaveBeenCalled();
+});

@@ -28,6 +28,7 @@ export function FirstScreenModal({ isOpen, onDismiss, className, children, ...at
   const ref = useRef<HTMLDialogElement>(null);
   const held = useModalAheadOpen();
   const shown = isOpen && !held;
+  const showing = useRef(false);
   useFirstScreenModal(isOpen);
   // before the paint: it shows in the same frame as the page it opens with
   useLayoutEffect(() => {
@@ -35,18 +36,26 @@ export function FirstScreenModal({ isOpen, onDismiss, className, children, ...at
     if (!dialog || !shown) return;
     dialog.showModal();
     dialog.focus();
-    return () => dialog.close();
+    showing.current = true;
+    return () => {
+      showing.current = false;
+      dialog.close();
+    };
   }, [shown]);
   const cancel = (e: SyntheticEvent) => {
     // the state closes it (the platform would close it too, and again on a second Escape)
     e.preventDefault();
     onDismiss();
   };
+  // closed by the platform itself, not by this component: an Escape without a user activation
+  // before it closes the dialog with no `cancel` event (the close watcher's abuse rule); the
+  // event is queued, so one from an earlier close finds the dialog shown again and is ignored
+  const closed = (e: SyntheticEvent<HTMLDialogElement>) => showing.current && !e.currentTarget.open && onDismiss();
   // the content box fills the dialog: a click on the dialog itself is on its backdrop
   const outside = (e: MouseEvent) => e.target === e.currentTarget && onDismiss();
   if (!isOpen) return null;
   return (
-    <dialog ref={ref} className="first-screen-modal" tabIndex={-1} onCancel={cancel} onClick={outside} {...attributes}>
+    <dialog ref={ref} className="first-screen-modal" tabIndex={-1} onCancel={cancel} onClose={closed} onClick={outside} {...attributes}>
       <div className={className}>{children}</div>
     </dialog>
   );

@@ -276,7 +276,8 @@ pub const WALKERS: &[Walker] = &[
         markers: &[
             "tags: ['scenario']",
             "return signedInScenario('signin', situation, recordings,",
-            "await expectFinalStage(canvasElement, String(recording.scenario.expect.stage));",
+            "const stage = String(recording.scenario.expect.stage);",
+            "await expectFinalStage(canvasElement, stage);",
         ],
         select: Select::ScenarioStories("signin"),
     },

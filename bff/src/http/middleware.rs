@@ -284,9 +284,9 @@ pub const PAGE_COMPRESS_LEVEL: i32 = 6;
 
 /// Compresses API answers ([`is_api_path`], at [`COMPRESS_LEVEL`]) and pages (`web::pages`,
 /// at [`PAGE_COMPRESS_LEVEL`]) with `br` or `gzip`, whichever the client prefers by
-/// `Accept-Encoding`, when the body is at least [`COMPRESS_MIN_BYTES`], and adds `Vary: Accept-Encoding` to every answer. Built on
-/// poem's `Compress`/`CompressionAlgo` (the encoders of `poem::middleware::Compression`)
-/// rather than on that middleware itself, which compresses whatever the size and also
+/// `Accept-Encoding`, when the body is at least [`COMPRESS_MIN_BYTES`], and adds
+/// `Vary: Accept-Encoding` to every answer. Built on poem's `Compress`/`CompressionAlgo` (the
+/// encoders of `poem::middleware::Compression`) rather than on that middleware itself, which compresses whatever the size and also
 /// decompresses request bodies sent with `Content-Encoding`: a small compressed body would
 /// pass `BodyLimit`'s `Content-Length` check and inflate past it. A client that sends no
 /// `Accept-Encoding` (or neither coding) costs one header lookup.

@@ -55,7 +55,7 @@ export function FirstScreenModal({ isOpen, onDismiss, className, children, ...at
   const outside = (e: MouseEvent) => e.target === e.currentTarget && onDismiss();
   if (!isOpen) return null;
   return (
-    <dialog ref={ref} className="first-screen-modal" tabIndex={-1} onCancel={cancel} onClose={closed} onClick={outside} {...attributes}>
+    <dialog ref={ref} className="modal first-screen-modal" tabIndex={-1} onCancel={cancel} onClose={closed} onClick={outside} {...attributes}>
       <div className={className}>{children}</div>
     </dialog>
   );

@@ -28,9 +28,12 @@ const TARGET = 130 * 1024;
 // reconnect 125.4/125.8, litepay 128.6/129.3. Then the welcome tour drawn with the dashboard
 // (+0.2 KB) and pages compressed at brotli 6 (-0.1 to -0.6 KB): dollargeneral 120.5/120.8, buy
 // 123.0/126.7, handoff 119.4/119.7, dashboard 129.3/129.7, refill 127.4/127.8, reconnect
-// 125.2/125.6, litepay 128.4/129.1. Each ceiling about 1.5 KB above the larger figure
-// (buy, dashboard and litepay: the target). The history of each figure is in ARCHITECTURE.md.
-const CEILING: Record<string, number> = { dollargeneral: 122 * 1024, buy: TARGET, handoff: 120.5 * 1024, dashboard: TARGET, refill: 129 * 1024, reconnect: 126.5 * 1024, litepay: TARGET };
+// 125.2/125.6, litepay 128.4/129.1. Then the first screen's style sheets written into the page
+// (`bff::web::styles`; the sheets' own requests and their headers gone): dollargeneral
+// 119.8/120.1, buy 121.6/126.1, handoff 118.8/119.0, dashboard 128.1/128.5, refill 125.9/126.3,
+// reconnect 123.8/124.1, litepay 125.9/126.6. Each ceiling about 1.5 KB above the larger figure
+// (dashboard: the target). The history of each figure is in ARCHITECTURE.md.
+const CEILING: Record<string, number> = { dollargeneral: 121.5 * 1024, buy: 127.5 * 1024, handoff: 120.5 * 1024, dashboard: TARGET, refill: 128 * 1024, reconnect: 125.5 * 1024, litepay: 128 * 1024 };
 
 interface Entry {
   /** Where the customer lands. */
@@ -174,6 +177,9 @@ for (const [name, entry] of Object.entries(ENTRIES)) {
       // plan-tier label depends on the plan the BFF offers, so it is asked for)
       const contentCalls = responses.filter((r) => r.url.startsWith('/-/api/') && !r.url.endsWith('/broadband-facts'));
       expect(contentCalls.map((r) => r.url)).toEqual([]);
+      // the first screen's style sheets are written into the page (`bff::web::styles`): none
+      // is a request of its own, which would hold the first paint for a round trip
+      expect(responses.filter((r) => r.url.endsWith('.css')).map((r) => r.url)).toEqual([]);
       expect(total).toBeLessThanOrEqual(ceiling);
     });
   }

@@ -12,6 +12,7 @@
 pub mod app_routes;
 pub mod assets;
 pub mod pages;
+pub mod styles;
 
 use std::sync::Arc;
 
@@ -33,6 +34,13 @@ pub const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charse
 <p>Run <code>npm ci &amp;&amp; npm run build</code> in <code>web/</code>, or point \
 <code>BFF_WEB_DIST</code> at a built <code>dist</code> directory. The API is up: \
 see <a href=\"/docs\">/docs</a>.</p></body></html>";
+
+/// Attribute-safe text (paths come from the build, but never trust a file).
+fn attr(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+}
 
 /// `/` -> the page; any other path -> a file of the dist root (404 when missing).
 struct RootFiles {

@@ -5,9 +5,10 @@
 //!   its not-found page) and for the scenario console outside harness mode, `<html lang>` of
 //!   the locale; in harness mode, while the caller has an active scenario, the badge's loader
 //!   ([`badge_script`]);
-//! - the flow's first-screen scripts as `modulepreload` links and its styles as `stylesheet`
-//!   links, so they load beside the entry instead of after it, and its styles apply before the
-//!   first paint (no layout shift when they arrive); `/token` and the `GET` calls its first
+//! - the flow's first-screen scripts as `modulepreload` links, so they load beside the entry
+//!   instead of after it, and the entry's and the flow's style sheets written in as `<style>`
+//!   ([`InlineStyles`]), so they apply before the first paint without a request of their own
+//!   (no layout shift, no render-blocking round trip); `/token` and the `GET` calls its first
 //!   screen makes (`calls`, the signed-in shell's profile, the dashboard's account) as
 //!   `preload` links, which the app's own requests of the same URL take; a call's
 //!   [`ACCOUNT_PARAM`] is the signed-in session's chosen account (left out without one, or when
@@ -35,6 +36,8 @@ use serde_json::{Map, Value};
 use super::{
     NOT_BUILT,
     app_routes::{AppRoutes, ContentNeed, PageMatch},
+    attr,
+    styles::{InlineStyles, template_sheets},
 };
 use crate::{
     config::Mode,
@@ -121,16 +124,27 @@ pub struct Pages {
     state: Arc<AppState>,
     dist: PathBuf,
     routes: Option<AppRoutes>,
+    styles: InlineStyles,
 }
 
 impl Pages {
-    /// Pages of the build in `dist` (its `app-routes.json` read once, at start-up).
+    /// Pages of the build in `dist` (its `app-routes.json` and the style sheets its pages name
+    /// read once, at start-up).
     pub fn new(state: Arc<AppState>, dist: PathBuf) -> Self {
         let routes = AppRoutes::load(&dist);
+        let template = std::fs::read_to_string(dist.join("index.html")).unwrap_or_default();
+        let flow_sheets = routes.iter().flat_map(|r| &r.flows).flat_map(|f| &f.styles);
+        let styles = InlineStyles::load(
+            &dist,
+            template_sheets(&template)
+                .into_iter()
+                .chain(flow_sheets.map(String::as_str)),
+        );
         Self {
             state,
             dist,
             routes,
+            styles,
         }
     }
 
@@ -295,20 +309,16 @@ fn script_json(value: &Value) -> String {
     value.to_string().replace('<', "\\u003c")
 }
 
-/// Attribute-safe text (paths come from the build, but never trust a file).
-fn attr(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-}
-
-/// `template` with `lang`, the links and the inline content written into its `<head>`:
-/// `calls` are the first screen's `GET` paths (`/secure2/profile`), preloaded like `/token`.
+/// `template` with `lang`, the links, the style sheets and the inline content written into its
+/// `<head>`: `calls` are the first screen's `GET` paths (`/secure2/profile`), preloaded like
+/// `/token`; the template's and the flow's `styles` are written in where `inline` has them
+/// ([`InlineStyles`]).
 pub fn render(
     template: &str,
     locale: &str,
     preload: &[String],
     styles: &[String],
+    inline: &InlineStyles,
     calls: &[String],
     content: &Map<String, Value>,
 ) -> String {
@@ -320,17 +330,14 @@ pub fn render(
             attr(href)
         ));
     }
-    for href in styles {
-        head.push_str(&format!(
-            "<link rel=\"stylesheet\" crossorigin href=\"{}\">",
-            attr(href)
-        ));
-    }
     for href in preload {
         head.push_str(&format!(
             "<link rel=\"modulepreload\" crossorigin href=\"{}\">",
             attr(href)
         ));
+    }
+    for href in styles {
+        head.push_str(&inline.tags(href));
     }
     if !content.is_empty() {
         head.push_str(&format!(
@@ -338,7 +345,7 @@ pub fn render(
             script_json(&Value::Object(content.clone()))
         ));
     }
-    let html = template.replacen(
+    let html = inline.inline_template(template).replacen(
         "<html lang=\"en\">",
         &format!("<html lang=\"{locale}\">"),
         1,
@@ -374,6 +381,7 @@ impl Endpoint for Pages {
             locale,
             hints.preload,
             hints.styles,
+            &self.styles,
             &calls,
             &content,
         );
@@ -501,10 +509,11 @@ mod tests {
             "es",
             &["/assets/a.js".into()],
             &["/assets/a.css".into()],
+            &InlineStyles::default(),
             &["/secure2/profile".into()],
             &content,
         );
-        assert!(html.starts_with("<!doctype html><html lang=\"es\"><head><title>t</title><link rel=\"preload\" as=\"fetch\" crossorigin href=\"/token\"><link rel=\"preload\" as=\"fetch\" crossorigin href=\"/secure2/profile\"><link rel=\"stylesheet\" crossorigin href=\"/assets/a.css\"><link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\"><script type=\"application/json\" id=\"pp-content\">"));
+        assert!(html.starts_with("<!doctype html><html lang=\"es\"><head><title>t</title><link rel=\"preload\" as=\"fetch\" crossorigin href=\"/token\"><link rel=\"preload\" as=\"fetch\" crossorigin href=\"/secure2/profile\"><link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\"><link rel=\"stylesheet\" crossorigin href=\"/assets/a.css\"><script type=\"application/json\" id=\"pp-content\">"));
         assert!(!html.contains("</script><!--"));
         let json = html
             .split("id=\"pp-content\">")

@@ -56,6 +56,27 @@ test('the page carries its icon, the app mark of /images/gateway.svg, as a data:
   expect(svg).toBe(file.trim().replace(/\s+/g, ' ').replaceAll('"', "'"));
 });
 
+test('the first screen\'s style sheets are in the page, applied, and never fetched, then or later', async ({ page }) => {
+  const css: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.endsWith('.css')) css.push(new URL(r.url()).pathname);
+  });
+  // the quick refill names six sheets (the entry's, the shell's and the flows its steps share)
+  await page.goto('/es/litepay');
+  await expect(page.locator('[data-page="refill"] [data-testid="find-next"]')).toBeVisible();
+  const links = await page.locator('link[rel="stylesheet"]').evaluateAll((ls) =>
+    ls.map((l) => ({ href: new URL((l as HTMLLinkElement).href).pathname, disabled: (l as HTMLLinkElement).disabled })),
+  );
+  expect(links.length).toBeGreaterThan(1);
+  expect(links.filter((l) => !l.disabled)).toEqual([]);
+  expect(await page.locator('style').count()).toBeGreaterThanOrEqual(links.length);
+  // the sheets apply: the page's layout comes from them, not from the browser's defaults
+  expect(await page.locator('body').evaluate((b) => getComputedStyle(b).margin)).toBe('0px');
+  // the later steps' chunks load once the first screen is drawn; their sheets are not asked again
+  await page.waitForLoadState('networkidle');
+  expect(css.filter((href) => links.some((l) => l.href === href))).toEqual([]);
+});
+
 test('a signed-in page preloads the profile and its account call, and the app takes those answers', async ({ page }) => {
   await signIn(page, 'en', 'owner-one');
   await page.waitForURL(/\/en\/dashboard/);

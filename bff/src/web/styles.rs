@@ -13,6 +13,9 @@ use std::{collections::HashMap, path::Path};
 
 use super::attr;
 
+/// The start of a style sheet link, as Vite writes it into `index.html` and as pages write it.
+const SHEET_LINK: &str = "<link rel=\"stylesheet\" crossorigin href=\"";
+
 /// Largest sheet written into a page (bytes, uncompressed); a larger one stays a link. The
 /// biggest first-screen sheet of the build is about 10 KB.
 pub const MAX_INLINE_BYTES: usize = 32 * 1024;
@@ -50,10 +53,7 @@ impl InlineStyles {
     /// The elements of the sheet `href`: `<style>` with its text and the disabled link, or the
     /// plain link when the sheet was not read.
     pub fn tags(&self, href: &str) -> String {
-        let link = format!(
-            "<link rel=\"stylesheet\" crossorigin href=\"{}\"",
-            attr(href)
-        );
+        let link = format!("{SHEET_LINK}{}\"", attr(href));
         match self.sheets.get(href) {
             Some(css) => format!("<style>{css}</style>{link} disabled>"),
             None => format!("{link}>"),
@@ -63,11 +63,10 @@ impl InlineStyles {
     /// `template` with each of its `<link rel="stylesheet" crossorigin href="…">` (the entry's
     /// sheets Vite writes into `index.html`) replaced by [`Self::tags`].
     pub fn inline_template(&self, template: &str) -> String {
-        const OPEN: &str = "<link rel=\"stylesheet\" crossorigin href=\"";
         let mut out = String::with_capacity(template.len());
         let mut rest = template;
-        while let Some(at) = rest.find(OPEN) {
-            let after = &rest[at + OPEN.len()..];
+        while let Some(at) = rest.find(SHEET_LINK) {
+            let after = &rest[at + SHEET_LINK.len()..];
             let Some(end) = after.find("\">") else { break };
             out.push_str(&rest[..at]);
             out.push_str(&self.tags(&after[..end]));
@@ -81,7 +80,7 @@ impl InlineStyles {
 /// The `href`s of the style sheet links in `template` (see [`InlineStyles::inline_template`]).
 pub fn template_sheets(template: &str) -> Vec<&str> {
     template
-        .split("<link rel=\"stylesheet\" crossorigin href=\"")
+        .split(SHEET_LINK)
         .skip(1)
         .filter_map(|s| s.split_once("\">").map(|(href, _)| href))
         .collect()

@@ -30,6 +30,8 @@
 //! | `BFF_RECORD` | unset | record mode, refused in production mode: path of a scenario file to write (`<dir>/<flow>/<situation>.yaml`, replaced at start-up); every upstream exchange is masked and saved in its `replay:` list (ARCHITECTURE.md "Record and replay") |
 //! | `BFF_RECORD_SERVICES` | unset: every service | with `BFF_RECORD`: comma list of service names (`upstream::service::Service::name`, e.g. `van,serviceability`) whose calls are recorded |
 //! | `BFF_CONTENT_CACHE_TTL_S` | `60` | seconds a successful content answer (bundles, cart content) is kept in the process and answered again without an upstream call; `0` turns the cache off; always off in record mode (ARCHITECTURE.md "The BFF hop") |
+//! | `BFF_METRICS_ADDR` | unset: no metrics | `host:port` of the Prometheus listener (`GET /metrics`, text exposition), off the public port |
+//! | `BFF_SHUTDOWN_GRACE_SECS` | `25` | after SIGTERM or SIGINT, how long in-flight requests may take before the process exits, s |
 //! | `BFF_SUGGESTION_CACHE_TTL_S` | `60` | seconds a successful address-suggestion answer (one per typed query, nobody's session) is kept in the process and answered again without an upstream call; `0` turns the cache off; always off in record mode |
 //!
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
@@ -165,6 +167,12 @@ pub struct Config {
     /// `BFF_SUGGESTION_CACHE_TTL_S`: how long a successful address-suggestion answer is kept in
     /// the process; zero: not at all. Off in record mode whatever it is.
     pub suggestion_cache_ttl: Duration,
+    /// `BFF_METRICS_ADDR`: where the Prometheus listener serves `GET /metrics`
+    /// (`telemetry::metrics`); `None`: no listener, and the metrics are not recorded.
+    pub metrics_addr: Option<SocketAddr>,
+    /// `BFF_SHUTDOWN_GRACE_SECS`: after SIGTERM or SIGINT, how long in-flight requests may run
+    /// before the process exits (`startup::Application::run_until_stopped`).
+    pub shutdown_grace: Duration,
 }
 
 /// Whether `s` is `<percent>:<seed>`: percent 0..=100, seed an unsigned 64-bit number (the
@@ -174,6 +182,10 @@ pub fn is_chaos(s: &str) -> bool {
         p.parse::<u8>().is_ok_and(|p| p <= 100) && seed.parse::<u64>().is_ok()
     })
 }
+
+/// Default of `BFF_SHUTDOWN_GRACE_SECS`: below the 30 s an orchestrator (Kubernetes'
+/// `terminationGracePeriodSeconds`, systemd's `TimeoutStopSec` is 90) waits before SIGKILL.
+pub const SHUTDOWN_GRACE_SECS: u64 = 25;
 
 /// The seed's wait before a reconnect's aux account is fetched, ms (seed 002 §9).
 pub const RECONNECT_AUX_FETCH_MS: u64 = 10_000;
@@ -261,6 +273,8 @@ impl Default for Config {
             record_services: None,
             content_cache_ttl: crate::upstream::content::CONTENT_CACHE_TTL,
             suggestion_cache_ttl: crate::upstream::address_search::SUGGESTION_CACHE_TTL,
+            metrics_addr: None,
+            shutdown_grace: Duration::from_secs(SHUTDOWN_GRACE_SECS),
         }
     }
 }
@@ -425,6 +439,11 @@ impl Config {
         };
         let content_cache_ttl = secs("BFF_CONTENT_CACHE_TTL_S", d.content_cache_ttl)?;
         let suggestion_cache_ttl = secs("BFF_SUGGESTION_CACHE_TTL_S", d.suggestion_cache_ttl)?;
+        let metrics_addr = match get("BFF_METRICS_ADDR") {
+            None => None,
+            Some(_) => Some(parse(&get, "BFF_METRICS_ADDR", d.addr, "host:port")?),
+        };
+        let shutdown_grace = secs("BFF_SHUTDOWN_GRACE_SECS", d.shutdown_grace)?;
         let chaos = get("BFF_CHAOS");
         let record = get("BFF_RECORD").map(PathBuf::from);
         let record_services = match get("BFF_RECORD_SERVICES") {
@@ -443,6 +462,8 @@ impl Config {
             ),
         };
         let config = Self {
+            metrics_addr,
+            shutdown_grace,
             content_cache_ttl,
             suggestion_cache_ttl,
             record,

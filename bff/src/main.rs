@@ -1,15 +1,34 @@
-//! `bff` binary: reads the configuration from the environment and serves until stopped.
+//! `bff` binary: reads the configuration from the environment and serves until SIGTERM or
+//! SIGINT, then drains (`startup::Application::run_until_stopped`) and exits 0.
 
 use std::process::ExitCode;
 
 // mimalloc: the hop allocates and frees many small buffers per request (headers, JSON,
-// futures, log lines); glibc's malloc was about a tenth of its CPU (issue 10, "The BFF hop").
+// futures, log lines); glibc's malloc was about a tenth of its CPU (ARCHITECTURE.md
+// "The BFF hop").
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     bff::telemetry::init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            tracing::error!(error = %e, "cannot start the runtime");
+            return ExitCode::FAILURE;
+        }
+    };
+    let code = runtime.block_on(serve());
+    drop(runtime);
+    // the last spans leave before the process does
+    bff::telemetry::trace::shutdown();
+    code
+}
+
+async fn serve() -> ExitCode {
     let config = match bff::config::Config::from_env() {
         Ok(c) => c,
         Err(e) => {
@@ -24,7 +43,11 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    tracing::info!(port = app.port(), "listening");
+    tracing::info!(
+        port = app.port(),
+        metrics_port = app.metrics_port(),
+        "listening"
+    );
     match app.run_until_stopped().await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

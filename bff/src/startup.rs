@@ -8,6 +8,12 @@
 //! `BodyTypes` (JSON types of the body) and the OpenAPI service; everything else goes to
 //! `/docs` and `/openapi.json` (when `Config::api_docs`), `/harness` and `/sim` (harness mode
 //! only) and the web app.
+//!
+//! Operations: `/healthz` (liveness) and `/readyz` (readiness) on the public port; `GET
+//! /metrics` (Prometheus) on `BFF_METRICS_ADDR` only ([`Application::build`]). SIGTERM or
+//! SIGINT: `/readyz` turns 503 `draining`, the listener stops accepting, the requests in flight
+//! finish within `BFF_SHUTDOWN_GRACE_SECS`, and [`Application::run_until_stopped`] returns
+//! ([`shutdown_signal`]).
 
 use std::{net::SocketAddr, sync::Arc};
 
@@ -47,6 +53,14 @@ pub enum StartupError {
     /// The configuration breaks a rule across settings (`Config::validate`).
     #[error("invalid configuration: {0}")]
     Config(#[from] crate::config::ConfigError),
+    /// The metrics address cannot be bound.
+    #[error("cannot listen for metrics on {addr}: {source}")]
+    MetricsBind {
+        /// Address asked for (`BFF_METRICS_ADDR`).
+        addr: SocketAddr,
+        /// The I/O error.
+        source: std::io::Error,
+    },
     /// The listen address cannot be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -206,23 +220,93 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
     dispatch
         .with(mw::SecurityHeaders::new(frame_origin, hsts))
         .boxed()
-        .with(telemetry::RequestId)
+        .with(telemetry::RequestId {
+            operations: telemetry::operation::Operations::of_spec(&spec_value),
+            api_path: mw::is_api_path,
+        })
+}
+
+/// The metrics listener's endpoint: `GET /metrics`, the text exposition (the store's record
+/// gauges refreshed first); nothing else.
+pub fn metrics_endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
+    Route::new().at(
+        "/metrics",
+        poem::get(poem::endpoint::make(move |_| {
+            let state = state.clone();
+            async move {
+                state.store.report_records().await;
+                Response::builder()
+                    .content_type("text/plain; version=0.0.4; charset=utf-8")
+                    .body(telemetry::metrics::render())
+            }
+        })),
+    )
+}
+
+/// Resolves at the first SIGTERM or SIGINT (Ctrl-C), after setting `state.draining`.
+pub async fn shutdown_signal(state: Arc<AppState>) {
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    let which = tokio::select! {
+        _ = tokio::signal::ctrl_c() => "SIGINT",
+        () = term => "SIGTERM",
+    };
+    state
+        .draining
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    tracing::info!(
+        signal = which,
+        grace_secs = state.config.shutdown_grace.as_secs(),
+        "draining: not ready, finishing the requests in flight"
+    );
 }
 
 /// A bound, not yet running server.
 pub struct Application {
     port: u16,
     acceptor: TcpAcceptor,
+    metrics: Option<(u16, TcpAcceptor)>,
     state: Arc<AppState>,
     _simulators: SimulatorsGuard,
+}
+
+async fn bind(addr: SocketAddr) -> std::io::Result<(u16, TcpAcceptor)> {
+    let acceptor = TcpListener::bind(addr).into_acceptor().await?;
+    let port = acceptor
+        .local_addr()
+        .first()
+        .and_then(|a| a.as_socket_addr().map(|s| s.port()))
+        .unwrap_or(addr.port());
+    Ok((port, acceptor))
 }
 
 impl Application {
     /// Checks the configuration ([`Config::validate`]: a configuration built in code gets
     /// the rules of `Config::from_env` too), resolves the upstreams (starting the embedded simulators when none is configured),
-    /// builds the state and binds `config.addr` (port 0 picks a free port).
+    /// builds the state and binds `config.addr` (port 0 picks a free port), and
+    /// `config.metrics_addr` when set (installing the metrics recorder).
     pub async fn build(config: Config) -> Result<Self, StartupError> {
         config.validate()?;
+        let metrics = match config.metrics_addr {
+            Some(addr) => {
+                telemetry::metrics::install();
+                Some(
+                    bind(addr)
+                        .await
+                        .map_err(|source| StartupError::MetricsBind { addr, source })?,
+                )
+            }
+            None => None,
+        };
         let (urls, sims) = resolve_upstreams(&config).await?;
         let addr = config.addr;
         let store = match &config.redis_url {
@@ -233,21 +317,26 @@ impl Application {
         };
         tracing::info!(backend = store.backend_name(), "store ready");
         let state = state_with_store(config, urls, Clock::system(), store)?;
-        let acceptor = TcpListener::bind(addr)
-            .into_acceptor()
+        let (port, acceptor) = bind(addr)
             .await
             .map_err(|source| StartupError::Bind { addr, source })?;
-        let port = acceptor
-            .local_addr()
-            .first()
-            .and_then(|a| a.as_socket_addr().map(|s| s.port()))
-            .unwrap_or(addr.port());
         Ok(Self {
             port,
             acceptor,
+            metrics,
             state,
             _simulators: sims,
         })
+    }
+
+    /// The metrics listener's bound port, when `BFF_METRICS_ADDR` is set.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics.as_ref().map(|(p, _)| *p)
+    }
+
+    /// The application's state (tests read its store and flags).
+    pub fn state(&self) -> Arc<AppState> {
+        self.state.clone()
     }
 
     /// The bound port.
@@ -255,18 +344,49 @@ impl Application {
         self.port
     }
 
-    /// Serves until the process gets Ctrl-C (graceful shutdown).
+    /// Serves until the process gets SIGTERM or SIGINT ([`shutdown_signal`]), then drains.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let ep = endpoint(self.state);
+        let state = self.state.clone();
+        self.run_until(shutdown_signal(state)).await
+    }
+
+    /// Serves until `stop` resolves, then stops accepting and lets the requests in flight
+    /// finish for at most `BFF_SHUTDOWN_GRACE_SECS` (connections still open then are
+    /// closed). The metrics listener serves until the main one has drained, so the drain
+    /// itself can be watched.
+    pub async fn run_until(self, stop: impl Future<Output = ()> + Send) -> std::io::Result<()> {
+        let grace = self.state.config.shutdown_grace;
+        let ep = endpoint(self.state.clone());
         let _sims = self._simulators;
-        Server::new_with_acceptor(self.acceptor)
-            .run_with_graceful_shutdown(
-                ep,
-                async {
-                    let _ = tokio::signal::ctrl_c().await;
-                },
-                None,
-            )
-            .await
+        let (drained_tx, drained_rx) = tokio::sync::oneshot::channel::<()>();
+        let metrics = self.metrics.map(|(_, acceptor)| {
+            let ep = metrics_endpoint(self.state.clone());
+            tokio::spawn(async move {
+                let upkeep = async {
+                    let mut tick = tokio::time::interval(std::time::Duration::from_secs(5));
+                    loop {
+                        tick.tick().await;
+                        telemetry::metrics::upkeep();
+                    }
+                };
+                tokio::select! {
+                    r = Server::new_with_acceptor(acceptor).run_with_graceful_shutdown(
+                        ep,
+                        async { let _ = drained_rx.await; },
+                        Some(std::time::Duration::from_secs(1)),
+                    ) => r,
+                    () = upkeep => Ok(()),
+                }
+            })
+        });
+        let served = Server::new_with_acceptor(self.acceptor)
+            .run_with_graceful_shutdown(ep, stop, Some(grace))
+            .await;
+        let _ = drained_tx.send(());
+        if let Some(task) = metrics {
+            let _ = task.await;
+        }
+        tracing::info!("stopped");
+        served
     }
 }

@@ -51,6 +51,9 @@ pub struct AppState {
     pub clock: Clock,
     /// The quick refill's lookup budgets (`config.litepay`).
     pub lookups: LookupBudgets,
+    /// Set once the process got SIGTERM or SIGINT: `/readyz` then answers 503 while the
+    /// requests in flight finish (`startup::Application::run_until_stopped`).
+    pub draining: std::sync::atomic::AtomicBool,
 }
 
 /// The quick refill's account-lookup budgets (`Config::litepay`; `flows::litepay`): per
@@ -125,5 +128,6 @@ pub fn state_with_store(
         clients,
         store,
         clock,
+        draining: std::sync::atomic::AtomicBool::new(false),
     }))
 }

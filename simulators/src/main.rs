@@ -1,6 +1,7 @@
 //! Standalone simulator server: `cargo run -p simulators -- --addr 127.0.0.1:9090`.
 //! Serves [`simulators::endpoint`] (every simulator, scenarios selected by `x-sim-scenario`).
-//! Log filter from `RUST_LOG` (default `info`).
+//! JSON logs on stdout like the BFF's (`jq` reads both), filter from `RUST_LOG` (default
+//! `info`; `simulators=debug` adds one line per call with its request id and trace id).
 
 use std::net::SocketAddr;
 
@@ -29,6 +30,9 @@ async fn main() -> std::io::Result<()> {
         }
     };
     tracing_subscriber::fmt()
+        .json()
+        .with_current_span(true)
+        .with_span_list(false)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),

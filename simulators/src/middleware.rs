@@ -16,9 +16,10 @@
 //! Before all that, a request whose `trackingid` has a fault queued for its call in the
 //! programmatic plan ([`crate::plan`], tests only) gets that fault instead.
 //!
-//! [`Access`]: the per-request log line, at `debug` only (issue 10: one JSON line per
-//! simulator call at `info` cost more CPU than the simulator's work), carrying the caller's
-//! `x-request-id` (the BFF sends its own) so a simulator line can be matched with the BFF's.
+//! [`Access`]: the per-request log line, at `debug` only (one JSON line per simulator call at
+//! `info` cost more CPU than the simulator's work), carrying the caller's `x-request-id` (the
+//! BFF sends its own) and the W3C `traceparent`'s trace id and parent span id, so a simulator
+//! line can be matched with the BFF's line and trace.
 
 use std::time::Instant;
 
@@ -42,9 +43,33 @@ pub fn request_id(req: &Request) -> &str {
         .unwrap_or("-")
 }
 
+/// The trace id and parent span id of a W3C `traceparent` header
+/// (`00-<32 hex>-<16 hex>-<2 hex>`, ids not all zero), else `None`.
+pub fn trace_parent(req: &Request) -> Option<(&str, &str)> {
+    let v = req.header("traceparent")?;
+    let mut parts = v.split('-');
+    let (version, trace, span, flags) =
+        (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    let hex = |s: &str, n: usize| {
+        s.len() == n
+            && s.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    };
+    let nonzero = |s: &str| s.bytes().any(|b| b != b'0');
+    (hex(version, 2)
+        && version != "ff"
+        && hex(trace, 32)
+        && nonzero(trace)
+        && hex(span, 16)
+        && nonzero(span)
+        && hex(flags, 2))
+    .then_some((trace, span))
+}
+
 /// Access log of the simulators: when `debug` is enabled, a span `request` (`request_id`,
-/// method, path without the query: queries carry street addresses) around the call and one
-/// `served` line (status, elapsed µs); otherwise nothing at all, not even the span.
+/// `trace_id` and `parent_span_id` of `traceparent`, method, path without the query: queries
+/// carry street addresses) around the call and one `served` line (status, elapsed µs);
+/// otherwise nothing at all, not even the span.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Access;
 
@@ -67,9 +92,12 @@ impl<E: Endpoint> Endpoint for AccessEndpoint<E> {
         if !tracing::enabled!(tracing::Level::DEBUG) {
             return self.0.call(req).await.map(IntoResponse::into_response);
         }
+        let (trace_id, parent_span_id) = trace_parent(&req).unwrap_or(("-", "-"));
         let span = tracing::debug_span!(
             "request",
             request_id = request_id(&req),
+            trace_id,
+            parent_span_id,
             method = %req.method(),
             path = req.uri().path()
         );
@@ -280,4 +308,35 @@ pub fn merge(answer: &[u8], respond: &serde_json::Value) -> Vec<u8> {
         _ => respond.clone(),
     };
     serde_json::to_vec(&merged).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(traceparent: &str) -> Request {
+        Request::builder()
+            .header("traceparent", traceparent)
+            .finish()
+    }
+
+    #[test]
+    fn traceparent_ids_are_read_and_malformed_ones_ignored() {
+        let good = with("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+        assert_eq!(
+            trace_parent(&good),
+            Some(("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"))
+        );
+        for bad in [
+            "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01",
+            "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+            "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01",
+            "00-4bf92f35-00f067aa0ba902b7-01",
+            "garbage",
+        ] {
+            assert_eq!(trace_parent(&with(bad)), None, "{bad}");
+        }
+        assert_eq!(trace_parent(&Request::builder().finish()), None);
+    }
 }

@@ -205,7 +205,12 @@ impl Call {
     pub fn from_request(method: &str, path: &str) -> Option<Call> {
         let path = path.split_once('?').map_or(path, |(p, _)| p);
         let service = Service::of_path(path)?;
-        let rest = service.rest(path)?;
+        Call::of(service, method, service.rest(path)?)
+    }
+
+    /// The call of `service` that `method` on `rest` (a path under the service's prefix, no
+    /// query) belongs to, if any: what the BFF's clients name in their metrics and spans.
+    pub fn of(service: Service, method: &str, rest: &str) -> Option<Call> {
         Call::ALL.into_iter().find(|call| {
             call.service() == service
                 && call.methods().iter().any(|m| m.as_str() == method)

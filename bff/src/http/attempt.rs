@@ -9,6 +9,7 @@ use serde::{Serialize, de::DeserializeOwned};
 use crate::{
     http::error::{ApiError, keyed_answer, slot_answer},
     store::Store,
+    telemetry::metrics::{Effect, business_attempt},
 };
 
 /// Runs `place` at most once per attempt and answers every caller with its one answer:
@@ -21,6 +22,8 @@ use crate::{
 ///    retries with new keys, other BFF instances.
 ///
 /// A refusal `place` answers is kept and replayed like a success (with this request's id).
+/// Each run of `place` (never a replay) counts once in `bff_business_attempts_total` as
+/// `effect`, by its outcome ([`outcome_of`]).
 ///
 /// # Errors
 ///
@@ -28,6 +31,7 @@ use crate::{
 /// `From<StoreError> for ApiError` says (503 `STORE_UNAVAILABLE`, 500 `INTERNAL`).
 pub async fn once_per_attempt<T, Fut>(
     store: &Store,
+    effect: Effect,
     keyed: String,
     fingerprint: &str,
     attempt: String,
@@ -39,6 +43,11 @@ where
     Fut: Future<Output = Result<T, ApiError>> + Send + 'static,
 {
     let slots = store.clone();
+    let place = move || async move {
+        let result = place().await;
+        business_attempt(effect, outcome_of(&result));
+        result
+    };
     let run = move || async move {
         slot_answer(
             slots.idempotent(&attempt, "", place).await,
@@ -46,4 +55,19 @@ where
         )
     };
     keyed_answer(store.idempotent(&keyed, fingerprint, run).await, mismatch)
+}
+
+/// The `outcome` label of an attempt's result: the answer's `outcome` field when it has one
+/// (`placed`, `failed`, ...), `done` when it has none, or the error's code (`UPSTREAM_TIMEOUT`):
+/// finite sets of the contract, never a customer's data.
+pub fn outcome_of<T: Serialize>(result: &Result<T, ApiError>) -> String {
+    let named = match result {
+        Ok(answer) => serde_json::to_value(answer)
+            .ok()
+            .and_then(|v| v.get("outcome").and_then(|o| o.as_str()).map(str::to_owned)),
+        Err(e) => serde_json::to_value(e.error_code)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned)),
+    };
+    named.unwrap_or_else(|| if result.is_ok() { "done" } else { "error" }.to_owned())
 }

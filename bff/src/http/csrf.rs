@@ -19,14 +19,26 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// Whether `req` says it was sent by another site (`Sec-Fetch-Site: cross-site`).
+fn cross_site(req: &Request) -> bool {
+    req.header("sec-fetch-site")
+        .is_some_and(|v| v.eq_ignore_ascii_case("cross-site"))
+}
+
+/// Counts a `CSRF_REJECTED` answer to `req` in `bff_csrf_refusals_total`.
+pub fn count_refusal(req: &Request) {
+    crate::telemetry::metrics::csrf_refusal(if cross_site(req) {
+        "cross_site"
+    } else {
+        "token"
+    });
+}
+
 /// Whether `req` carries the CSRF token of its session (needs the session middleware
 /// outside) and was not sent by another site: `Sec-Fetch-Site: cross-site` is refused even
 /// with a token, where the browser sends the header.
 pub fn csrf_ok(req: &Request) -> bool {
-    if req
-        .header("sec-fetch-site")
-        .is_some_and(|v| v.eq_ignore_ascii_case("cross-site"))
-    {
+    if cross_site(req) {
         return false;
     }
     let expected = req
@@ -57,6 +69,7 @@ impl<E: Endpoint> Endpoint for CsrfEndpoint<E> {
     async fn call(&self, req: Request) -> poem::Result<Response> {
         if changes_state(req.method()) && !csrf_ok(&req) {
             let refusal = ended_session_refusal(&req).unwrap_or_else(|| {
+                count_refusal(&req);
                 ApiError::new(
                     ErrorCode::CsrfRejected,
                     "missing or invalid x-xsrf-token; call GET /token first",

@@ -31,7 +31,11 @@ use crate::{
 pub struct Csrf(());
 
 async fn csrf_checked(req: &Request, _token: ApiKey) -> Option<()> {
-    crate::http::csrf::csrf_ok(req).then_some(())
+    let ok = crate::http::csrf::csrf_ok(req);
+    if !ok {
+        crate::http::csrf::count_refusal(req);
+    }
+    ok.then_some(())
 }
 
 /// The scenario and run chosen by the headers `x-sim-scenario` and `x-sim-run`, else by the

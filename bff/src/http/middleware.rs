@@ -41,7 +41,7 @@ pub fn is_api_path(path: &str) -> bool {
     ["/-/", "/secure/", "/secure2/", "/van-service-api/", "/api/", "/oauth/"]
         .iter()
         .any(|p| path.starts_with(p))
-        || ["/token", "/healthz"].contains(&path)
+        || ["/token", "/healthz", "/readyz"].contains(&path)
 }
 
 /// Whether an answer to `path` is a script or style sheet of the built app: never a document,

@@ -139,7 +139,16 @@ impl Budget {
     /// # Errors
     ///
     /// [`StoreError::Unavailable`] when the shared counter (Redis) does not answer.
+    /// A refusal counts in `bff_rate_limit_refusals_total{limit=<name>}`.
     pub async fn take(&self, key: &str) -> Result<bool, StoreError> {
+        let ok = self.within(key).await?;
+        if !ok {
+            crate::telemetry::metrics::rate_limit_refusal(self.name);
+        }
+        Ok(ok)
+    }
+
+    async fn within(&self, key: &str) -> Result<bool, StoreError> {
         let digest = sha1_smol::Sha1::from(key.as_bytes()).digest().bytes();
         let key: String = digest.iter().map(|b| format!("{b:02x}")).collect();
         if let Some(n) = self

@@ -178,6 +178,8 @@ impl MemoryKv {
             }
             Ok(false) => Ok(false),
             Err(why) => {
+                let reason = if why == "full" { "full" } else { "too_large" };
+                crate::telemetry::metrics::store_refusal(key.kind.name(), reason);
                 tracing::warn!(
                     kind = key.kind.name(),
                     why,

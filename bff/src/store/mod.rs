@@ -28,6 +28,8 @@ use std::{
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+use crate::telemetry::metrics::{self, IdempotencyResult};
+
 mod memory;
 mod redis_kv;
 mod session;
@@ -153,6 +155,15 @@ impl Kind {
             Self::Idempotency => "idempotency",
         }
     }
+
+    /// The key prefix of the kind's records.
+    fn prefix(self) -> &'static str {
+        match self {
+            Self::Session => "pp:sess:",
+            Self::Context => "pp:ctx:",
+            Self::Idempotency => "pp:idem:",
+        }
+    }
 }
 
 /// A record's full key (`pp:...`) and kind.
@@ -166,19 +177,19 @@ impl Key {
     fn session(id: &str) -> Self {
         Self {
             kind: Kind::Session,
-            full: format!("pp:sess:{id}"),
+            full: format!("{}{id}", Kind::Session.prefix()),
         }
     }
     fn context(ns: &str, id: &str) -> Self {
         Self {
             kind: Kind::Context,
-            full: format!("pp:ctx:{ns}:{id}"),
+            full: format!("{}{ns}:{id}", Kind::Context.prefix()),
         }
     }
     fn idempotency(key: &str) -> Self {
         Self {
             kind: Kind::Idempotency,
-            full: format!("pp:idem:{key}"),
+            full: format!("{}{key}", Kind::Idempotency.prefix()),
         }
     }
 }
@@ -191,12 +202,42 @@ enum Backend {
 }
 
 impl Backend {
+    fn name(&self) -> &'static str {
+        match self {
+            Self::Memory(_) => "memory",
+            Self::Redis(_) => "redis",
+        }
+    }
+
+    /// Runs one primitive, timed into `bff_store_operation_duration_seconds` (and
+    /// `bff_store_errors_total` when it fails).
+    async fn timed<T>(
+        &self,
+        op: &'static str,
+        key: &Key,
+        call: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        let started = std::time::Instant::now();
+        let r = call.await;
+        metrics::store_operation(
+            self.name(),
+            op,
+            key.kind.name(),
+            started.elapsed(),
+            r.is_ok(),
+        );
+        r
+    }
+
     /// The value under `key`, if any (and not expired).
     async fn get(&self, key: &Key) -> Result<Option<String>, StoreError> {
-        match self {
-            Self::Memory(m) => Ok(m.get(key)),
-            Self::Redis(r) => r.get(key).await,
-        }
+        self.timed("get", key, async {
+            match self {
+                Self::Memory(m) => Ok(m.get(key)),
+                Self::Redis(r) => r.get(key).await,
+            }
+        })
+        .await
     }
 
     /// Sets `key` to `new` with time to live `ttl` if its value is `expect` (`None`: absent);
@@ -208,32 +249,41 @@ impl Backend {
         new: &str,
         ttl: Duration,
     ) -> Result<bool, StoreError> {
-        match self {
-            Self::Memory(m) => m.cas(key, expect, new, ttl),
-            Self::Redis(r) => r.cas(key, expect, new, ttl).await,
-        }
+        self.timed("cas", key, async {
+            match self {
+                Self::Memory(m) => m.cas(key, expect, new, ttl),
+                Self::Redis(r) => r.cas(key, expect, new, ttl).await,
+            }
+        })
+        .await
     }
 
     /// Sets the time to live of `key` (nothing when absent).
     async fn expire(&self, key: &Key, ttl: Duration) -> Result<(), StoreError> {
-        match self {
-            Self::Memory(m) => {
-                m.expire(key, ttl);
-                Ok(())
+        self.timed("expire", key, async {
+            match self {
+                Self::Memory(m) => {
+                    m.expire(key, ttl);
+                    Ok(())
+                }
+                Self::Redis(r) => r.expire(key, ttl).await,
             }
-            Self::Redis(r) => r.expire(key, ttl).await,
-        }
+        })
+        .await
     }
 
     /// Removes `key`.
     async fn del(&self, key: &Key) -> Result<(), StoreError> {
-        match self {
-            Self::Memory(m) => {
-                m.del(key);
-                Ok(())
+        self.timed("del", key, async {
+            match self {
+                Self::Memory(m) => {
+                    m.del(key);
+                    Ok(())
+                }
+                Self::Redis(r) => r.del(key).await,
             }
-            Self::Redis(r) => r.del(key).await,
-        }
+        })
+        .await
     }
 
     /// Waits up to `max` for a change of an idempotency record (memory: woken by the
@@ -335,9 +385,23 @@ impl Store {
 
     /// `"memory"` or `"redis"` (for the startup log and the health answer).
     pub fn backend_name(&self) -> &'static str {
-        match self.inner.backend {
-            Backend::Memory(_) => "memory",
-            Backend::Redis(_) => "redis",
+        self.inner.backend.name()
+    }
+
+    /// Sets `bff_store_records` for each kind (before a metrics scrape): counted in memory,
+    /// or by `SCAN`ning Redis for each kind's key prefix (bounded like every Redis call; on a
+    /// failure the gauges keep their last values).
+    pub async fn report_records(&self) {
+        let backend = self.backend_name();
+        for kind in [Kind::Session, Kind::Context, Kind::Idempotency] {
+            let count = match &self.inner.backend {
+                Backend::Memory(m) => m.len(kind),
+                Backend::Redis(r) => match r.count(kind.prefix()).await {
+                    Ok(n) => n,
+                    Err(_) => continue,
+                },
+            };
+            metrics::store_records(backend, kind.name(), count);
         }
     }
 
@@ -485,6 +549,7 @@ impl Store {
         let backend = &self.inner.backend;
         let mut pause = POLL_MIN;
         let mut run = Some(run);
+        let mut waited = false;
         loop {
             let Some(raw) = backend.get(&key).await? else {
                 let claim = encode(
@@ -504,6 +569,7 @@ impl Store {
                     // unreachable: the loop returns right after the one claim
                     return Err(StoreError::Unavailable("idempotent: claimed twice".into()));
                 };
+                metrics::idempotency(IdempotencyResult::Fresh);
                 let holder = tokio::spawn(hold(self.inner.clone(), key, claim, run));
                 return match holder.await {
                     Ok(answer) => Ok(Idempotent::Answer(answer)),
@@ -515,15 +581,22 @@ impl Store {
             };
             let record: IdemRecord = decode(&key, &raw)?;
             if record.fingerprint() != fingerprint {
+                metrics::idempotency(IdempotencyResult::Mismatch);
                 return Ok(Idempotent::Mismatch);
             }
             match record {
                 IdemRecord::Done { answer, .. } => {
+                    metrics::idempotency(if waited {
+                        IdempotencyResult::Join
+                    } else {
+                        IdempotencyResult::Replay
+                    });
                     return serde_json::from_value(answer)
                         .map(Idempotent::Answer)
                         .map_err(|e| corrupt(key.kind, &e));
                 }
                 IdemRecord::Running { .. } => {
+                    waited = true;
                     backend.wait_change(pause).await;
                     pause = (pause * 2).min(POLL_MAX);
                 }

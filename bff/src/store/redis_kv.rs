@@ -109,6 +109,33 @@ impl RedisKv {
         .map(drop)
     }
 
+    /// How many keys start with `prefix` (`SCAN ... MATCH <prefix>*`, 1,000 at a time, the
+    /// whole walk bounded by [`OP_TIMEOUT`]; Redis answers other clients between the steps).
+    pub(super) async fn count(&self, prefix: &str) -> Result<usize, StoreError> {
+        let mut c = self.conn.clone();
+        let pattern = format!("{prefix}*");
+        let walk = async {
+            let mut cursor = 0u64;
+            let mut n = 0usize;
+            loop {
+                let (next, keys): (u64, Vec<String>) = redis::cmd("SCAN")
+                    .arg(cursor)
+                    .arg("MATCH")
+                    .arg(&pattern)
+                    .arg("COUNT")
+                    .arg(1000)
+                    .query_async(&mut c)
+                    .await?;
+                n += keys.len();
+                if next == 0 {
+                    return Ok(n);
+                }
+                cursor = next;
+            }
+        };
+        bounded("scan", None, walk).await
+    }
+
     pub(super) async fn get(&self, key: &Key) -> Result<Option<String>, StoreError> {
         let mut c = self.conn.clone();
         bounded(

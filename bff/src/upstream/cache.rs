@@ -20,7 +20,11 @@ use super::{CallCtx, UpstreamError};
 /// Successful answers of one upstream service, decoded, kept for a time to live; off (every
 /// call goes upstream) when built with a zero one.
 #[derive(Clone, Default)]
-pub struct AnswerCache(Option<moka::future::Cache<CacheKey, Arc<dyn Any + Send + Sync>>>);
+pub struct AnswerCache {
+    /// The `cache` label of `bff_answer_cache_total`.
+    name: &'static str,
+    entries: Option<moka::future::Cache<CacheKey, Arc<dyn Any + Send + Sync>>>,
+}
 
 /// What selects one cached answer: everything that can change it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -36,18 +40,16 @@ struct CacheKey {
 }
 
 impl AnswerCache {
-    /// A cache keeping at most `capacity` answers (the least used go first) for `ttl`; off
-    /// when `ttl` is zero.
-    pub fn new(ttl: Duration, capacity: u64) -> Self {
-        if ttl.is_zero() {
-            return Self(None);
-        }
-        Self(Some(
+    /// A cache named `name` (its metrics label) keeping at most `capacity` answers (the least
+    /// used go first) for `ttl`; off when `ttl` is zero.
+    pub fn new(name: &'static str, ttl: Duration, capacity: u64) -> Self {
+        let entries = (!ttl.is_zero()).then(|| {
             moka::future::Cache::builder()
                 .max_capacity(capacity)
                 .time_to_live(ttl)
-                .build(),
-        ))
+                .build()
+        });
+        Self { name, entries }
     }
 
     /// The answer of the call to `path` (path and query) decoded as `T`: the kept one, or
@@ -65,7 +67,7 @@ impl AnswerCache {
         F: Fn() -> Fut,
         Fut: Future<Output = Result<T, UpstreamError>>,
     {
-        let Some(entries) = self.0.as_ref() else {
+        let Some(entries) = self.entries.as_ref() else {
             return fetch().await;
         };
         if ctx.faults.is_some() || ctx.chaos.is_some() {
@@ -77,16 +79,20 @@ impl AnswerCache {
             scenario: ctx.scenario.clone(),
             run: ctx.run.clone(),
         };
+        let missed = std::sync::atomic::AtomicBool::new(false);
         let fetched = async {
+            missed.store(true, std::sync::atomic::Ordering::Relaxed);
             fetch()
                 .await
                 .map(|t| Arc::new(t) as Arc<dyn Any + Send + Sync>)
         };
         // an error is not kept
-        let value = entries
-            .try_get_with(key, fetched)
-            .await
-            .map_err(|e| (*e).clone())?;
+        let value = entries.try_get_with(key, fetched).await;
+        crate::telemetry::metrics::answer_cache(
+            self.name,
+            !missed.load(std::sync::atomic::Ordering::Relaxed),
+        );
+        let value = value.map_err(|e| (*e).clone())?;
         match value.downcast_ref::<T>() {
             Some(t) => Ok(t.clone()),
             // unreachable: the key names the type; fetch rather than fail
@@ -97,7 +103,7 @@ impl AnswerCache {
 
 impl std::fmt::Debug for AnswerCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.0 {
+        match &self.entries {
             Some(c) => write!(f, "AnswerCache({} entries)", c.entry_count()),
             None => f.write_str("AnswerCache(off)"),
         }

@@ -30,6 +30,9 @@ pub mod van;
 use std::{collections::BTreeMap, time::Duration};
 
 use serde::de::DeserializeOwned;
+use tracing::Instrument;
+
+use crate::telemetry::metrics::UpstreamOutcome;
 use upstream::{RUN_HEADER, SCENARIO_HEADER, SOURCE_HEADER, TRACKING_HEADER, service::Service};
 
 /// Base URL of each upstream service (no trailing slash), keyed by the one service table
@@ -232,7 +235,8 @@ impl Clients {
 
     /// Keeps successful content answers for `ttl` (`Config::content_cache_ttl`); zero: off.
     pub fn content_cache_ttl(mut self, ttl: Duration) -> Self {
-        self.content_cache = cache::AnswerCache::new(ttl, content::CONTENT_CACHE_ENTRIES);
+        self.content_cache =
+            cache::AnswerCache::new("content", ttl, content::CONTENT_CACHE_ENTRIES);
         self
     }
 
@@ -245,7 +249,7 @@ impl Clients {
     /// off.
     pub fn suggestion_cache_ttl(mut self, ttl: Duration) -> Self {
         self.suggestion_cache =
-            cache::AnswerCache::new(ttl, address_search::SUGGESTION_CACHE_ENTRIES);
+            cache::AnswerCache::new("suggestions", ttl, address_search::SUGGESTION_CACHE_ENTRIES);
         self
     }
 
@@ -331,16 +335,33 @@ impl Clients {
     ) -> Result<(u16, T), UpstreamError> {
         let service = service_id.name();
         let (http, req) = rb.build_split();
-        let req = req.map_err(|e| transport(service, e))?;
+        let mut req = req.map_err(|e| transport(service, e))?;
         let (method, path) = (req.method().clone(), req.url().path().to_owned());
-        let pending = self.recorder.as_ref().and_then(|r| {
-            let base = self.bases.get(&service_id).map_or("", |u| u.path());
-            r.pending(service_id, base, &req)
-        });
+        let base = self.bases.get(&service_id).map_or("", |u| u.path());
+        let operation = path
+            .strip_prefix(base.trim_end_matches('/'))
+            .and_then(|rest| upstream::call::Call::of(service_id, method.as_str(), rest))
+            .map_or("other", upstream::call::Call::name);
+        let span = tracing::info_span!(
+            "upstream",
+            otel.name = %format_args!("{service} {operation}"),
+            otel.kind = "client",
+            service,
+            operation,
+            outcome = tracing::field::Empty,
+            http.response.status_code = tracing::field::Empty,
+        );
+        crate::telemetry::trace::inject(&span, req.headers_mut());
+        let pending = self
+            .recorder
+            .as_ref()
+            .and_then(|r| r.pending(service_id, base, &req));
         let started = std::time::Instant::now();
+        let mut business_error = false;
         let result = async {
             let resp = http.execute(req).await.map_err(|e| transport(service, e))?;
             let status = resp.status();
+            tracing::Span::current().record("http.response.status_code", status.as_u16());
             let content_type = resp
                 .headers()
                 .get(reqwest::header::CONTENT_TYPE)
@@ -354,6 +375,7 @@ impl Clients {
                     });
                 }
                 let body = resp.bytes().await.map_err(|e| transport(service, e))?;
+                business_error = names_business_error(&body);
                 return decode(service, status, &body, self.strict).map(|t| (status.as_u16(), t));
             };
             // record mode: a failed status is recorded with its body too
@@ -367,9 +389,24 @@ impl Clients {
                 Err(_) if !status.is_success() => Default::default(),
                 Err(e) => return Err(transport(service, e)),
             };
+            business_error = names_business_error(&body);
             decode(service, status, &body, self.strict).map(|t| (status.as_u16(), t))
         }
+        .instrument(span.clone())
         .await;
+        let outcome = match &result {
+            Ok(_) if business_error => UpstreamOutcome::BusinessError,
+            Ok(_) => UpstreamOutcome::Ok,
+            Err(UpstreamError::Timeout { .. }) => UpstreamOutcome::Timeout,
+            Err(UpstreamError::Unavailable { .. }) => UpstreamOutcome::Reset,
+            Err(UpstreamError::BadResponse { .. }) => UpstreamOutcome::Malformed,
+            Err(UpstreamError::Status { status, .. }) if (400..500).contains(status) => {
+                UpstreamOutcome::ClientError
+            }
+            Err(UpstreamError::Status { .. }) => UpstreamOutcome::ServerError,
+        };
+        span.record("outcome", outcome.as_str());
+        crate::telemetry::metrics::upstream_call(service, operation, outcome, started.elapsed());
         if let Err(e) = &result {
             let (kind, status) = match e {
                 UpstreamError::Timeout { .. } => ("timeout", None),
@@ -377,10 +414,20 @@ impl Clients {
                 UpstreamError::BadResponse { .. } => ("bad response", None),
                 UpstreamError::Status { status, .. } => ("status", Some(*status)),
             };
+            let _in = span.enter();
             tracing::warn!(service, %method, path, kind, status, "upstream operation failed");
         }
         result
     }
+}
+
+/// Whether a 2xx body names a business error: the upstream payloads' `businessErrorCode`
+/// or `errorCode` field is present (they leave absent optional fields out, never `null`).
+fn names_business_error(body: &[u8]) -> bool {
+    const FIELDS: [&[u8]; 2] = [b"\"businessErrorCode\"", b"\"errorCode\""];
+    FIELDS
+        .iter()
+        .any(|f| body.windows(f.len()).any(|w| w == *f))
 }
 
 /// The error of a failed send or body read, without the URL (its query carries customer data).

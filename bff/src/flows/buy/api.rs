@@ -2,6 +2,7 @@
 //! BFF holds the order"). Every operation reads or changes the session's buy context
 //! (`super::context`) through its methods; shared rules live in `crate::domain`.
 
+use crate::telemetry::metrics::Effect;
 use std::sync::Arc;
 
 use poem::{Request, session::Session, web::Data};
@@ -332,6 +333,7 @@ impl BuyApi {
         let place_once = move || async move { place(&st, &sid, &call_ctx, lang, payload).await };
         match once_per_attempt(
             &state.store,
+            Effect::Order,
             key,
             &fingerprint,
             slot,

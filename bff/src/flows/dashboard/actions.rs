@@ -4,6 +4,10 @@
 //! they act on from the account service themselves (the move's confirmation id from the aux
 //! accounts, the modem's MAC from the dashboard record): the browser names only the account.
 
+use crate::{
+    http::attempt::outcome_of,
+    telemetry::metrics::{self, Effect},
+};
 use std::sync::Arc;
 
 use poem::{Request, web::Data};
@@ -74,7 +78,11 @@ impl DashboardActionsApi {
             "cancelScheduledMove:{}:{account}:{}",
             owned.session.context_id, idempotency_key.0
         );
-        let run = move || async move { cancel(&st, &ctx, lang, &account).await };
+        let run = move || async move {
+            let result = cancel(&st, &ctx, lang, &account).await;
+            metrics::business_attempt(Effect::MoveCancelled, outcome_of(&result));
+            result
+        };
         match keyed_answer(
             state
                 .store

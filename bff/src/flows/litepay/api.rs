@@ -1,6 +1,7 @@
 //! The quick refill's operations (tag `litepay`; seed 002 §2.11, §3.8, §4.3, §4.6, §7.4).
 //! Rules and what the browser sees: the module docs of `flows::litepay`.
 
+use crate::telemetry::metrics::Effect;
 use std::sync::Arc;
 
 use poem::{Request, session::Session, web::Data};
@@ -635,6 +636,7 @@ impl LitepayApi {
             move || async move { place(st, ctx, lang, id, version, snapshot, payload).await };
         match once_per_attempt(
             &state.store,
+            Effect::QuickRefill,
             slot_key,
             &fingerprint,
             slot,

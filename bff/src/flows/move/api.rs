@@ -5,6 +5,7 @@
 //! the refill a move needs is made with the refill operations (`flows::refill`), marked by
 //! `setMoveDate` in the refill context of the same account.
 
+use crate::telemetry::metrics::Effect;
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -839,6 +840,7 @@ impl MoveApi {
         };
         match once_per_attempt(
             &state.store,
+            Effect::MoveScheduled,
             slot_key,
             "",
             slot,

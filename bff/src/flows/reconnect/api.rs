@@ -1,6 +1,7 @@
 //! The reconnect operations (tag `reconnect`): the check and the plans of one owned closed
 //! account, and the reconnect itself (seed 002 §2.10, §3.7, §4.5, §7.2, §7.3, §9).
 
+use crate::telemetry::metrics::Effect;
 use std::sync::Arc;
 
 use poem::{Request, web::Data};
@@ -369,6 +370,7 @@ impl ReconnectApi {
         let once = move || async move { place(st, ctx, lang, owned, plan, payload).await };
         match once_per_attempt(
             &state.store,
+            Effect::Reconnect,
             slot_key,
             &fingerprint,
             slot,

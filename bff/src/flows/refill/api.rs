@@ -1,6 +1,7 @@
 //! The card refill operations (tag `refill`): offer, cart, order and confirmation of one owned
 //! account (seed 002 §2.2, §2.5, §2.6, §4.1, §4.8, §7.2).
 
+use crate::telemetry::metrics::Effect;
 use std::sync::Arc;
 
 use poem::{Request, web::Data};
@@ -379,6 +380,7 @@ impl RefillApi {
             move || async move { place(st, ctx, lang, id, version, held, payload).await };
         match once_per_attempt(
             &state.store,
+            Effect::Refill,
             slot_key,
             &fingerprint,
             slot,

@@ -1,6 +1,7 @@
 //! `validateRefillPin`, `redeemRefillPin` (tag refill; seed 002 §2.3, §4.3b, §7.2, §8, §9;
 //! ARCHITECTURE.md "PIN refill").
 
+use crate::telemetry::metrics::Effect;
 use std::sync::Arc;
 
 use poem::{Request, web::Data};
@@ -229,6 +230,7 @@ impl PinRefillApi {
         let once = move || async move { redeem_once(&st, &ctx, lang, &account, &pin).await };
         match once_per_attempt(
             &state.store,
+            Effect::PinRedemption,
             key,
             &attempt.to_string(),
             slot,

@@ -641,6 +641,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness, for load balancers and orchestrators: 200 `ready` when the store answers
+         *     (Redis `PING` within 1.5 s) and the built web app is present; 503 `notReady` naming the
+         *     failed check, or 503 `draining` once the process got SIGTERM or SIGINT (it finishes the
+         *     requests in flight, then exits). Calls no upstream service: an upstream outage is not
+         *     this instance's, and pulling every instance out would turn it into a full outage.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/secure/logout": {
         parameters: {
             query?: never;
@@ -2932,6 +2955,11 @@ export interface components {
             customerClass: string;
         };
         /**
+         * @description The result of one readiness check.
+         * @enum {string}
+         */
+        Check: "ok" | "failed";
+        /**
          * ChooseAccountBody
          * @description Body of `chooseAccount`.
          */
@@ -4941,6 +4969,23 @@ export interface components {
              */
             validPromotion?: components["schemas"]["Discount"] & unknown;
         };
+        /**
+         * Readiness
+         * @description Readiness answer: the overall status and each check.
+         */
+        Readiness: {
+            /** @description `ready` (200), else `notReady` or `draining` (503). */
+            status: components["schemas"]["ReadyStatus"] & unknown;
+            /** @description The store answers: Redis `PING` within 1.5 s (memory: always). */
+            store: components["schemas"]["Check"] & unknown;
+            /** @description The built web app is there (`index.html` of `BFF_WEB_DIST`). */
+            web: components["schemas"]["Check"] & unknown;
+        };
+        /**
+         * @description Whether this instance should get traffic.
+         * @enum {string}
+         */
+        ReadyStatus: "ready" | "notReady" | "draining";
         /**
          * ReadyToBuy
          * @description Stage readytobuy (seed 000 §2 step 8).
@@ -8223,6 +8268,35 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready, or draining: send traffic elsewhere. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Readiness"];
                 };
             };
         };

@@ -21,6 +21,24 @@ ensure_system_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# `promtool` (the metrics test checks the exposition with it) into target/tools/bin, taken out
+# of Debian's `prometheus` package without installing it: the package would start a Prometheus
+# server (on :9090, the simulators' default port) and pull 30 web-asset packages.
+PROMTOOL_DIR=target/tools/bin
+ensure_promtool() {
+  command -v promtool >/dev/null 2>&1 && return 0
+  [ -x "$PROMTOOL_DIR/promtool" ] && return 0
+  local tmp; tmp=$(mktemp -d)
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  (cd "$tmp" && { apt-get download prometheus >/dev/null 2>&1 \
+    || { $sudo apt-get update -qq && apt-get download prometheus >/dev/null; }; })
+  dpkg-deb -x "$tmp"/prometheus_*.deb "$tmp/x"
+  mkdir -p "$PROMTOOL_DIR"
+  cp "$tmp/x/usr/bin/promtool" "$PROMTOOL_DIR/promtool"
+  rm -rf "$tmp"
+}
+
 # A throwaway redis-server on a free loopback port: exports BFF_TEST_REDIS_URL and REDIS_DIR (its
 # pid file and data; the caller stops it: scripts/test.sh's exit trap).
 start_test_redis() {

@@ -10,6 +10,8 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // before the trace exporter's HTTP client is built (reqwest comes without a TLS provider)
+    bff::upstream::install_tls_provider();
     bff::telemetry::init();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

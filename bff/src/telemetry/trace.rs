@@ -45,7 +45,8 @@ pub fn exporting() -> bool {
 }
 
 /// The process's tracer provider, built once: with a batch OTLP exporter when
-/// [`exporting`], else none. A broken exporter configuration is logged to stderr and the
+/// [`exporting`], else none. Install the TLS provider first (`upstream::install_tls_provider`):
+/// the exporter's HTTP client needs it. A broken exporter configuration is logged to stderr and the
 /// process goes on without export (tracing must never stop the portal).
 pub fn provider() -> &'static SdkTracerProvider {
     PROVIDER.get_or_init(|| {

@@ -14,18 +14,18 @@ use uuid::Uuid;
 use crate::common::*;
 use crate::signin::{Browser, TestClock, app_with_clock};
 
-type Cli = poem::test::TestClient<poem::endpoint::BoxEndpoint<'static, poem::Response>>;
+pub type Cli = poem::test::TestClient<poem::endpoint::BoxEndpoint<'static, poem::Response>>;
 
 /// A signed-in browser on one account, in a simulator run of its own.
-struct Refiller {
-    b: Browser,
+pub struct Refiller {
+    pub b: Browser,
     account: String,
     run: String,
     tracking: String,
 }
 
 impl Refiller {
-    async fn new(cli: &Cli, identity: &str, account: Option<&str>, scenario: Option<&str>) -> Self {
+    pub async fn new(cli: &Cli, identity: &str, account: Option<&str>, scenario: Option<&str>) -> Self {
         let mut b = Browser::new(cli).await;
         let run = Uuid::new_v4().to_string();
         b.run = Some(run.clone());
@@ -86,16 +86,16 @@ impl Refiller {
         (status, json(r.0).await)
     }
 
-    async fn offer(&self, cli: &Cli) -> (u16, Value) {
+    pub async fn offer(&self, cli: &Cli) -> (u16, Value) {
         self.send(cli, "get", "refill", None, None).await
     }
 
-    async fn cart(&self, cli: &Cli, choices: Value) -> (u16, Value) {
+    pub async fn cart(&self, cli: &Cli, choices: Value) -> (u16, Value) {
         self.send(cli, "put", "refill/cart", Some(choices), None)
             .await
     }
 
-    async fn submit(&self, cli: &Cli, key: Uuid) -> (u16, Value) {
+    pub async fn submit(&self, cli: &Cli, key: Uuid) -> (u16, Value) {
         self.send(
             cli,
             "post",
@@ -107,7 +107,7 @@ impl Refiller {
     }
 
     /// The refills the simulator made for this browser's run and account.
-    fn ledger(&self) -> Vec<simulators::refill::LedgerEntry> {
+    pub fn ledger(&self) -> Vec<simulators::refill::LedgerEntry> {
         simulators::refill::ledger(&Run::new(Some(&self.run)), &self.account)
     }
 
@@ -139,7 +139,7 @@ impl Refiller {
 }
 
 /// The cart choices of a held cart (what the page sends when the customer changes nothing).
-fn choices_of(cart: &Value) -> Value {
+pub fn choices_of(cart: &Value) -> Value {
     json!({
         "plan": cart["plan"], "packages": cart["packages"], "addOns": cart["addOns"],
         "promo": cart["promoInCart"],

@@ -2,7 +2,8 @@
 # Runs every test: contract drift, the coverage check (xtask coverage --check), Rust (unit,
 # integration, property), web typecheck and unit tests, a smoke run over every story, the
 # Playwright suite against one release BFF in harness mode, and schemathesis
-# (scripts/schemathesis.sh) against another one. Installs what it needs (Debian chromium-headless-shell
+# (scripts/schemathesis.sh) against another one. Installs what it needs (Debian chromium-headless-shell,
+# nginx (the load-balanced cluster tests),
 # and redis-server, npm packages); the release build starts first and runs while those install
 # (they wait on the network, the build on the CPU). The work is CPU-bound on two cores, so jobs
 # go side by side only where one mostly waits: the web builds, the typecheck, schemathesis and the
@@ -29,7 +30,10 @@ trap stop_all EXIT
 step "cargo build --release (once, shared by tests and the portal), niced, in the background"
 (renice -n 10 -p "$BASHPID" >/dev/null; build_release "${TEST_BUILD[@]}") &
 build_pid=$!
-step "system packages (chromium-headless-shell, redis-server)"; ensure_system_packages chromium-headless-shell redis-server
+step "system packages (chromium-headless-shell, redis-server, nginx; promtool)"
+ensure_system_packages chromium-headless-shell redis-server nginx
+ensure_promtool
+export PATH="$PWD/$PROMTOOL_DIR:$PATH"
 step "npm packages"; ensure_node_modules
 step "schemathesis from PyPI, in the background (it waits on the network)"
 ST_INSTALL_LOG=$(mktemp)
@@ -87,7 +91,7 @@ start_test_redis
 redis_skip=()
 for module in schema_prop contract methods_and_bodies tolerant_reader headers compression logs public_origin \
   answer_caches sim_proxy faults startup record_replay account_upstream account_content dashboard_promo \
-  sessions instances; do
+  sessions instances cluster operability; do
   redis_skip+=(--skip "$module::")
 done
 # --workspace: same features as above, no rebuild

@@ -31,7 +31,8 @@
 //! | `BFF_RECORD_SERVICES` | unset: every service | with `BFF_RECORD`: comma list of service names (`upstream::service::Service::name`, e.g. `van,serviceability`) whose calls are recorded |
 //! | `BFF_CONTENT_CACHE_TTL_S` | `60` | seconds a successful content answer (bundles, cart content) is kept in the process and answered again without an upstream call; `0` turns the cache off; always off in record mode (ARCHITECTURE.md "The BFF hop") |
 //! | `BFF_METRICS_ADDR` | unset: no metrics | `host:port` of the Prometheus listener (`GET /metrics`, text exposition), off the public port |
-//! | `BFF_SHUTDOWN_GRACE_SECS` | `25` | after SIGTERM or SIGINT, how long in-flight requests may take before the process exits, s |
+//! | `BFF_DRAIN_DELAY_SECS` | `0` | after SIGTERM or SIGINT, how long the BFF keeps accepting while `/readyz` answers 503 `draining` (for balancers that probe readiness), s |
+//! | `BFF_SHUTDOWN_GRACE_SECS` | `25` | then, how long in-flight requests may take before the process exits, s |
 //! | `BFF_SUGGESTION_CACHE_TTL_S` | `60` | seconds a successful address-suggestion answer (one per typed query, nobody's session) is kept in the process and answered again without an upstream call; `0` turns the cache off; always off in record mode |
 //!
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
@@ -173,6 +174,9 @@ pub struct Config {
     /// `BFF_SHUTDOWN_GRACE_SECS`: after SIGTERM or SIGINT, how long in-flight requests may run
     /// before the process exits (`startup::Application::run_until_stopped`).
     pub shutdown_grace: Duration,
+    /// `BFF_DRAIN_DELAY_SECS`: after SIGTERM or SIGINT and before the listener closes, how long
+    /// `/readyz` answers 503 `draining` while requests are still taken (zero: close at once).
+    pub drain_delay: Duration,
 }
 
 /// Whether `s` is `<percent>:<seed>`: percent 0..=100, seed an unsigned 64-bit number (the
@@ -275,6 +279,7 @@ impl Default for Config {
             suggestion_cache_ttl: crate::upstream::address_search::SUGGESTION_CACHE_TTL,
             metrics_addr: None,
             shutdown_grace: Duration::from_secs(SHUTDOWN_GRACE_SECS),
+            drain_delay: Duration::ZERO,
         }
     }
 }
@@ -444,6 +449,7 @@ impl Config {
             Some(_) => Some(parse(&get, "BFF_METRICS_ADDR", d.addr, "host:port")?),
         };
         let shutdown_grace = secs("BFF_SHUTDOWN_GRACE_SECS", d.shutdown_grace)?;
+        let drain_delay = secs("BFF_DRAIN_DELAY_SECS", d.drain_delay)?;
         let chaos = get("BFF_CHAOS");
         let record = get("BFF_RECORD").map(PathBuf::from);
         let record_services = match get("BFF_RECORD_SERVICES") {
@@ -464,6 +470,7 @@ impl Config {
         let config = Self {
             metrics_addr,
             shutdown_grace,
+            drain_delay,
             content_cache_ttl,
             suggestion_cache_ttl,
             record,

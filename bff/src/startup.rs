@@ -11,8 +11,9 @@
 //!
 //! Operations: `/healthz` (liveness) and `/readyz` (readiness) on the public port; `GET
 //! /metrics` (Prometheus) on `BFF_METRICS_ADDR` only ([`Application::build`]). SIGTERM or
-//! SIGINT: `/readyz` turns 503 `draining`, the listener stops accepting, the requests in flight
-//! finish within `BFF_SHUTDOWN_GRACE_SECS`, and [`Application::run_until_stopped`] returns
+//! SIGINT: `/readyz` turns 503 `draining` (for `BFF_DRAIN_DELAY_SECS` the listener still
+//! accepts), then the listener stops accepting, the requests in flight finish within
+//! `BFF_SHUTDOWN_GRACE_SECS`, and [`Application::run_until_stopped`] returns
 //! ([`shutdown_signal`]).
 
 use std::{net::SocketAddr, sync::Arc};
@@ -243,7 +244,7 @@ pub fn metrics_endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response
     )
 }
 
-/// Resolves at the first SIGTERM or SIGINT (Ctrl-C), after setting `state.draining`.
+/// Resolves at the first SIGTERM or SIGINT (Ctrl-C), after [`drain_after`].
 pub async fn shutdown_signal(state: Arc<AppState>) {
     #[cfg(unix)]
     let term = async {
@@ -256,18 +257,30 @@ pub async fn shutdown_signal(state: Arc<AppState>) {
     };
     #[cfg(not(unix))]
     let term = std::future::pending::<()>();
-    let which = tokio::select! {
-        _ = tokio::signal::ctrl_c() => "SIGINT",
-        () = term => "SIGTERM",
+    let signal = async {
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => "SIGINT",
+            () = term => "SIGTERM",
+        }
     };
+    drain_after(state, signal).await;
+}
+
+/// Waits for `trigger` (naming what stopped the process), then sets `state.draining`
+/// (`/readyz` answers 503 `draining`) and waits `BFF_DRAIN_DELAY_SECS`, while the listener still
+/// accepts, so a balancer that probes readiness stops sending before the listener closes.
+pub async fn drain_after(state: Arc<AppState>, trigger: impl Future<Output = &'static str>) {
+    let which = trigger.await;
     state
         .draining
         .store(true, std::sync::atomic::Ordering::Relaxed);
     tracing::info!(
         signal = which,
+        delay_secs = state.config.drain_delay.as_secs(),
         grace_secs = state.config.shutdown_grace.as_secs(),
         "draining: not ready, finishing the requests in flight"
     );
+    tokio::time::sleep(state.config.drain_delay).await;
 }
 
 /// A bound, not yet running server.

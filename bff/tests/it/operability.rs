@@ -212,20 +212,25 @@ async fn running(
     cfg.addr = "127.0.0.1:0".parse().unwrap();
     cfg.metrics_addr = Some("127.0.0.1:0".parse().unwrap());
     cfg.shutdown_grace = grace;
+    cfg.drain_delay = Duration::from_millis(600);
     let app = Application::build(cfg).await.expect("application");
     let base = format!("http://127.0.0.1:{}", app.port());
     let metrics = format!("http://127.0.0.1:{}", app.metrics_port().unwrap());
     let state = app.state();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(app.run_until(async {
-        let _ = stopped.await;
-    }));
+    let task = tokio::spawn(
+        app.run_until(bff::startup::drain_after(state.clone(), async {
+            let _ = stopped.await;
+            "test"
+        })),
+    );
     (base, metrics, state, stop, task)
 }
 
 /// `/metrics` is served on `BFF_METRICS_ADDR` only; `/readyz` is 200 `ready` with a store and
-/// a web build, 503 `draining` once the drain began; after the stop no new connection is
-/// taken, the request in flight finishes with its answer, and the server returns.
+/// a web build, 503 `draining` once the drain began (for `BFF_DRAIN_DELAY_SECS` new
+/// connections are still taken); after it no new connection is taken, the request in flight
+/// finishes with its answer, and the server returns.
 #[tokio::test]
 async fn metrics_listener_readiness_and_drain() {
     let sims = simulators::spawn_embedded().await.unwrap();
@@ -279,15 +284,19 @@ async fn metrics_listener_readiness_and_drain() {
         async move { http.get(url).send().await }
     });
     tokio::time::sleep(Duration::from_millis(400)).await;
-    state
-        .draining
-        .store(true, std::sync::atomic::Ordering::Relaxed);
-    let draining = http.get(format!("{base}/readyz")).send().await.unwrap();
+    stop.send(()).unwrap();
+    // during the drain delay (600 ms) the listener still accepts, and says it is draining
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let draining = reqwest::Client::new()
+        .get(format!("{base}/readyz"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(draining.status(), 503);
     let body: Value = draining.json().await.unwrap();
     assert_eq!(body["status"], "draining");
-    stop.send(()).unwrap();
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(state.draining.load(std::sync::atomic::Ordering::Relaxed));
+    tokio::time::sleep(Duration::from_millis(800)).await;
     let fresh = reqwest::Client::new()
         .get(format!("{base}/healthz"))
         .send()

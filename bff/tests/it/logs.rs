@@ -7,11 +7,6 @@
 //! it and nothing of the tests running in parallel does. The simulators' own lines are left
 //! out: in production they are the provider's services, not this process.
 
-use std::{
-    io::Write,
-    sync::{Arc, Mutex},
-};
-
 use crate::{
     buy::{Buyer, app, submit_body},
     common::*,
@@ -19,26 +14,6 @@ use crate::{
 use bff::config::UpstreamUrls;
 use serde_json::json;
 use upstream::service::Service;
-
-/// Log output shared between the subscriber and the test.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Captured {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
-    }
-}
 
 /// A listener that accepts and drops every connection: each call to it is a reset.
 async fn resetting_upstream() -> String {

@@ -194,6 +194,31 @@ async fn a_scrape_after_a_purchase_and_a_refill_has_every_series_and_passes_prom
     promtool_check(&text);
 }
 
+/// The simulators' upstream URLs with the address search answering after `delay` (one
+/// suggestion), from a mock server kept alive by the returned guard.
+async fn slow_suggestions(
+    sims: &simulators::Embedded,
+    delay: Duration,
+) -> (UpstreamUrls, MockServer) {
+    let slow = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/suggest"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!([
+                    "1",
+                    "1200 pea",
+                    "1200 Peachtree St, Atlanta, GA 30309"
+                ]))
+                .set_delay(delay),
+        )
+        .mount(&slow)
+        .await;
+    let mut urls = UpstreamUrls::under(&sims.base_url);
+    urls.set(Service::AddressSearch, slow.uri());
+    (urls, slow)
+}
+
 /// A harness BFF over `urls` as the binary runs it (`Application`), with a metrics listener,
 /// `grace` to drain; returns its public and metrics base URLs, its state, and the sender that
 /// stops it (the task answers how `run_until` ended).
@@ -234,22 +259,7 @@ async fn running(
 #[tokio::test]
 async fn metrics_listener_readiness_and_drain() {
     let sims = simulators::spawn_embedded().await.unwrap();
-    let slow = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path("/suggest"))
-        .respond_with(
-            ResponseTemplate::new(200)
-                .set_body_json(json!([
-                    "1",
-                    "1200 pea",
-                    "1200 Peachtree St, Atlanta, GA 30309"
-                ]))
-                .set_delay(Duration::from_millis(1500)),
-        )
-        .mount(&slow)
-        .await;
-    let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.set(Service::AddressSearch, slow.uri());
+    let (urls, _slow) = slow_suggestions(&sims, Duration::from_millis(1500)).await;
     let (base, metrics, state, stop, task) = running(&urls, Duration::from_secs(10)).await;
     let http = reqwest::Client::new();
 
@@ -321,14 +331,7 @@ async fn metrics_listener_readiness_and_drain() {
 #[tokio::test]
 async fn the_drain_ends_at_the_grace() {
     let sims = simulators::spawn_embedded().await.unwrap();
-    let slow = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path("/suggest"))
-        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(20)))
-        .mount(&slow)
-        .await;
-    let mut urls = UpstreamUrls::under(&sims.base_url);
-    urls.set(Service::AddressSearch, slow.uri());
+    let (urls, _slow) = slow_suggestions(&sims, Duration::from_secs(20)).await;
     let (base, _, _, stop, task) = running(&urls, Duration::from_millis(500)).await;
     let http = reqwest::Client::new();
     let url =
@@ -367,24 +370,10 @@ async fn readiness_names_a_missing_web_build() {
     );
 }
 
-/// Log output shared between the subscriber and the test.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The simulators' access lines (JSON) of the BFF request `request_id`: (trace id, parent
 /// span id) of each.
 fn simulator_lines(captured: &Captured, request_id: &str) -> Vec<(String, String)> {
-    let text = String::from_utf8_lossy(&captured.0.lock().unwrap()).into_owned();
+    let text = captured.text();
     text.lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
         .filter(|v| v["target"] == "simulators::middleware" && v["fields"]["message"] == "served")

@@ -25,7 +25,12 @@ pub struct Refiller {
 }
 
 impl Refiller {
-    pub async fn new(cli: &Cli, identity: &str, account: Option<&str>, scenario: Option<&str>) -> Self {
+    pub async fn new(
+        cli: &Cli,
+        identity: &str,
+        account: Option<&str>,
+        scenario: Option<&str>,
+    ) -> Self {
         let mut b = Browser::new(cli).await;
         let run = Uuid::new_v4().to_string();
         b.run = Some(run.clone());
@@ -608,20 +613,6 @@ async fn the_held_cart_is_the_offer_after_a_reload() {
     assert_eq!(internet(&cart), json!(45.0));
 }
 
-/// Log output shared between the subscriber and the test.
-#[derive(Clone, Default)]
-struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The BFF's log at TRACE over a refused and a completed refill names no card token,
 /// phone, e-mail, name or street (the capture as `logs.rs` does it: current-thread runtime,
 /// the simulators' own lines left out).
@@ -650,7 +641,7 @@ async fn no_customer_data_in_the_refill_log() {
         let (s, v) = r.submit(&cli, Uuid::new_v4()).await;
         assert_eq!(s, 200, "{v}");
     }
-    let log = String::from_utf8_lossy(&captured.0.lock().unwrap()).into_owned();
+    let log = captured.text();
     assert!(
         log.contains("refill refused") && log.contains("refill made"),
         "{log}"

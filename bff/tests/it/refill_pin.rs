@@ -5,11 +5,6 @@
 //! one Redis; a
 //! redeem without a validated PIN; the PIN in no log line.
 
-use std::{
-    io::Write,
-    sync::{Arc, Mutex},
-};
-
 use bff::{domain::error_catalogue as catalogue, state::Clock};
 use poem::http::header;
 use serde_json::{Value, json};
@@ -371,20 +366,6 @@ async fn another_identity_or_a_request_without_the_token_redeems_nothing() {
     assert_api_error(r, 403, "CSRF_REJECTED").await;
 }
 
-/// Log output shared between the subscriber and the test.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 #[tokio::test(flavor = "current_thread")]
 async fn no_pin_in_the_log() {
     let captured = Captured::default();
@@ -413,7 +394,7 @@ async fn no_pin_in_the_log() {
     }
     let long = "27182818284590452";
     assert_eq!(p.validate(&cli, account, long).await.0, 400);
-    let log = String::from_utf8_lossy(&captured.0.lock().unwrap()).into_owned();
+    let log = captured.text();
     assert!(log.contains("refill PIN redeemed"), "{log}");
     assert!(log.contains("refill PIN refused at validation"), "{log}");
     assert!(log.contains("refill PIN redemption failed"), "{log}");

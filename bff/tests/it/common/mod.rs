@@ -225,3 +225,25 @@ pub async fn assert_api_error(resp: poem::test::TestResponse, status: u16, code:
     );
     body
 }
+
+/// Log output shared between a test's subscriber (`with_writer(move || writer.clone())`) and
+/// the test, which reads it with [`Captured::text`].
+#[derive(Clone, Default)]
+pub struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    /// Everything written so far.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+}

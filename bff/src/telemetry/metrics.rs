@@ -35,7 +35,8 @@ pub const LATENCY_BUCKETS: &[f64] = &[
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0,
 ];
 
-/// The commit the binary was built from (`GIT_COMMIT` at build time, else `unknown`).
+/// The commit the binary was built from (`build.rs`: `GIT_COMMIT`, else `git rev-parse`, else
+/// `unknown`).
 pub const GIT_COMMIT: &str = match option_env!("GIT_COMMIT") {
     Some(c) => c,
     None => "unknown",

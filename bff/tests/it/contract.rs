@@ -92,6 +92,7 @@ fn spec_has_stable_operation_ids_and_one_tag_each() {
         "logout",
         "lookupLitepayAccount",
         "ping",
+        "ready",
         "redeemRefillPin",
         "removePaymentInstrument",
         "restartDevice",

@@ -179,5 +179,5 @@ async fn every_writing_operation_refuses_a_request_without_the_token() {
             }
         }
     }
-    assert_eq!((writes, reads), (42, 35), "operations checked");
+    assert_eq!((writes, reads), (42, 36), "operations checked");
 }

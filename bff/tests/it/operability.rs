@@ -220,11 +220,12 @@ async fn slow_suggestions(
 }
 
 /// A harness BFF over `urls` as the binary runs it (`Application`), with a metrics listener,
-/// `grace` to drain; returns its public and metrics base URLs, its state, and the sender that
+/// `grace` to drain, `tweak` applied to its configuration; returns its public and metrics base URLs, its state, and the sender that
 /// stops it (the task answers how `run_until` ended).
-async fn running(
+pub(crate) async fn running(
     urls: &UpstreamUrls,
     grace: Duration,
+    tweak: impl FnOnce(&mut bff::config::Config),
 ) -> (
     String,
     String,
@@ -238,6 +239,7 @@ async fn running(
     cfg.metrics_addr = Some("127.0.0.1:0".parse().unwrap());
     cfg.shutdown_grace = grace;
     cfg.drain_delay = Duration::from_millis(600);
+    tweak(&mut cfg);
     let app = Application::build(cfg).await.expect("application");
     let base = format!("http://127.0.0.1:{}", app.port());
     let metrics = format!("http://127.0.0.1:{}", app.metrics_port().unwrap());
@@ -260,7 +262,7 @@ async fn running(
 async fn metrics_listener_readiness_and_drain() {
     let sims = simulators::spawn_embedded().await.unwrap();
     let (urls, _slow) = slow_suggestions(&sims, Duration::from_millis(1500)).await;
-    let (base, metrics, state, stop, task) = running(&urls, Duration::from_secs(10)).await;
+    let (base, metrics, state, stop, task) = running(&urls, Duration::from_secs(10), |_| {}).await;
     let http = reqwest::Client::new();
 
     let m = http.get(format!("{metrics}/metrics")).send().await.unwrap();
@@ -332,7 +334,7 @@ async fn metrics_listener_readiness_and_drain() {
 async fn the_drain_ends_at_the_grace() {
     let sims = simulators::spawn_embedded().await.unwrap();
     let (urls, _slow) = slow_suggestions(&sims, Duration::from_secs(20)).await;
-    let (base, _, _, stop, task) = running(&urls, Duration::from_millis(500)).await;
+    let (base, _, _, stop, task) = running(&urls, Duration::from_millis(500), |_| {}).await;
     let http = reqwest::Client::new();
     let url =
         format!("{base}/secure/api/v1/address/suggestions?q=1200%20pea&trackingId={TRACKING}");

@@ -2,9 +2,10 @@
 //!
 //! Request path through [`endpoint`]: `RequestId` (telemetry) -> `SecurityHeaders` ->
 //! dispatch: API paths (`middleware::is_api_path`) go through `AnswerCompression` (large answers,
-//! `Vary: Accept-Encoding`), `ApiErrors`, `MethodCheck` (405
+//! `Vary: Accept-Encoding`), `ApiErrors`, `BodyLimit` (413 over the limit, else the body read
+//! first, so no refusal below leaves unread bytes on a keep-alive connection), `MethodCheck` (405
 //! for a wrong method on a contract path, before anything else), the rate limits
-//! (state-changing requests), `BodyLimit`, the session and its creation limit, `Csrf`,
+//! (state-changing requests), the session and its creation limit, `Csrf`,
 //! `BodyTypes` (JSON types of the body) and the OpenAPI service; everything else goes to
 //! `/docs` and `/openapi.json` (when `Config::api_docs`), `/harness` and `/sim` (harness mode
 //! only) and the web app.
@@ -149,11 +150,13 @@ pub fn endpoint(state: Arc<AppState>) -> impl Endpoint<Output = Response> {
         .boxed()
         .with(session::middleware(production, state.store.clone()))
         .boxed()
-        .with(mw::BodyLimit(state.config.max_body_bytes))
-        .boxed()
         .with(rate_limits(&state.config, &state.store))
         .boxed()
         .with(crate::http::methods::MethodCheck(Arc::new(allowed)))
+        .boxed()
+        // first: every refusal after it answers a request whose body was read, so the
+        // keep-alive connection stays usable
+        .with(mw::BodyLimit(state.config.max_body_bytes))
         .boxed()
         .with(mw::ApiErrors)
         .boxed()

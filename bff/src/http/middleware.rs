@@ -1,6 +1,8 @@
 //! Cross-cutting middleware: security headers, body size limit and the
 //! normalisation of every API failure into an `ApiError` (ARCHITECTURE.md "Errors").
 
+use std::time::Duration;
+
 use poem::{
     Body, Endpoint, IntoResponse, Middleware, Request, Response,
     http::{HeaderValue, Method, StatusCode, header},
@@ -38,9 +40,16 @@ pub fn origin_of_url(url: &str) -> Option<String> {
 
 /// Whether `path` belongs to the API (errors there are `ApiError` JSON).
 pub fn is_api_path(path: &str) -> bool {
-    ["/-/", "/secure/", "/secure2/", "/van-service-api/", "/api/", "/oauth/"]
-        .iter()
-        .any(|p| path.starts_with(p))
+    [
+        "/-/",
+        "/secure/",
+        "/secure2/",
+        "/van-service-api/",
+        "/api/",
+        "/oauth/",
+    ]
+    .iter()
+    .any(|p| path.starts_with(p))
         || ["/token", "/healthz", "/readyz"].contains(&path)
 }
 
@@ -151,7 +160,8 @@ impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
 }
 
 /// Rejects bodies over `max` bytes with 413 `PAYLOAD_TOO_LARGE` (by `Content-Length`, and
-/// by reading at most `max` bytes when the length is not declared).
+/// by reading at most `max` bytes when the length is not declared), and reads every other body
+/// before the request goes on (the first layer inside `ApiErrors`).
 pub struct BodyLimit(pub usize);
 
 impl<E: Endpoint> Middleware<E> for BodyLimit {
@@ -164,29 +174,46 @@ impl<E: Endpoint> Middleware<E> for BodyLimit {
 /// Endpoint of [`BodyLimit`].
 pub struct BodyLimitEndpoint<E>(E, usize);
 
+/// How long a request body within the limit may take to arrive once its headers did.
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// 413 `PAYLOAD_TOO_LARGE`, with `Connection: close`: the body is left unread, so the
+/// connection cannot carry another request.
 fn too_large(max: usize) -> Response {
-    ApiError::new(
+    let mut r = ApiError::new(
         ErrorCode::PayloadTooLarge,
         format!("request body larger than {max} bytes"),
     )
-    .into_poem_response()
+    .into_poem_response();
+    r.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    r
 }
 
 impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
     type Output = Response;
+    /// Reads every request body (at most the limit, within [`BODY_READ_TIMEOUT`]) before
+    /// anything answers, so that an early refusal (405, 429, 403 `CSRF_REJECTED`) never leaves
+    /// unread bytes on a keep-alive connection, which the server would then close without
+    /// saying so. A declared length over the limit, or a body that does not arrive in time,
+    /// is 413 with `Connection: close`.
     async fn call(&self, mut req: Request) -> poem::Result<Response> {
         let max = self.1;
         let declared = req
             .header(header::CONTENT_LENGTH)
             .and_then(|v| v.parse::<u64>().ok());
+        let chunked = req.header(header::TRANSFER_ENCODING).is_some();
         match declared {
             Some(n) if n > max as u64 => return Ok(too_large(max)),
-            Some(_) => {}
-            None if matches!(*req.method(), Method::GET | Method::HEAD) => {}
-            None => match req.take_body().into_bytes_limit(max).await {
-                Ok(bytes) => req.set_body(Body::from(bytes)),
-                Err(_) => return Ok(too_large(max)),
-            },
+            Some(0) => {}
+            None if !chunked => {}
+            _ => {
+                let read = req.take_body().into_bytes_limit(max);
+                match tokio::time::timeout(BODY_READ_TIMEOUT, read).await {
+                    Ok(Ok(bytes)) => req.set_body(Body::from(bytes)),
+                    _ => return Ok(too_large(max)),
+                }
+            }
         }
         self.0.call(req).await.map(IntoResponse::into_response)
     }

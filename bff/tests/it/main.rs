@@ -23,6 +23,7 @@ mod harness_console;
 mod headers;
 mod instances;
 mod integrity;
+mod keep_alive;
 mod litepay;
 mod r#move;
 mod logs;

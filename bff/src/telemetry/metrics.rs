@@ -110,6 +110,12 @@ fn describe() {
     describe_gauge!("bff_build_info", "Version and commit of the running binary");
 }
 
+/// Whether a recorder is installed ([`install`]): the request path skips building the series'
+/// keys when not (`BFF_METRICS_ADDR` unset).
+pub fn enabled() -> bool {
+    HANDLE.get().is_some()
+}
+
 /// The text exposition of everything recorded (after [`install`]; empty before).
 pub fn render() -> String {
     HANDLE
@@ -142,10 +148,13 @@ fn status_class(status: u16) -> &'static str {
 pub struct InFlight(&'static str);
 
 impl InFlight {
-    /// One more request of `operation`.
-    pub fn start(operation: &'static str) -> Self {
+    /// One more request of `operation` (nothing when metrics are off).
+    pub fn start(operation: &'static str) -> Option<Self> {
+        if !enabled() {
+            return None;
+        }
         gauge!("bff_http_requests_in_flight", "operation" => operation).increment(1.0);
-        Self(operation)
+        Some(Self(operation))
     }
 }
 
@@ -157,6 +166,9 @@ impl Drop for InFlight {
 
 /// One answered request.
 pub fn http_request(operation: &'static str, method: &str, status: u16, elapsed: Duration) {
+    if !enabled() {
+        return;
+    }
     let method = match method {
         "GET" => "GET",
         "HEAD" => "HEAD",
@@ -215,6 +227,9 @@ pub fn upstream_call(
     outcome: UpstreamOutcome,
     elapsed: Duration,
 ) {
+    if !enabled() {
+        return;
+    }
     counter!("bff_upstream_calls_total", "service" => service, "operation" => operation,
         "outcome" => outcome.as_str())
     .increment(1);
@@ -230,6 +245,9 @@ pub fn store_operation(
     elapsed: Duration,
     ok: bool,
 ) {
+    if !enabled() {
+        return;
+    }
     histogram!("bff_store_operation_duration_seconds", "backend" => backend,
         "operation" => operation, "kind" => kind)
     .record(elapsed.as_secs_f64());

@@ -28,20 +28,49 @@ use operation::Operations;
 /// Header carrying the request id, in and out.
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
 
+/// What the code serving a request knows of it without being handed it: its id and, when no
+/// trace is exported, its trace ([`trace::Carried`]).
+#[derive(Debug, Clone)]
+pub struct RequestCtx {
+    /// The request id (`x-request-id`).
+    pub id: String,
+    /// The trace carried to upstream calls when nothing is exported.
+    pub trace: Option<trace::Carried>,
+}
+
 tokio::task_local! {
-    static REQUEST_ID: String;
+    static REQUEST: RequestCtx;
 }
 
 /// Runs `fut` with `id` as the current request id (see [`current_request_id`]).
 pub async fn with_request_id<F: Future>(id: String, fut: F) -> F::Output {
-    REQUEST_ID.scope(id, fut).await
+    REQUEST.scope(RequestCtx { id, trace: None }, fut).await
 }
 
 /// The request id of the request being served (`x-request-id`), or `unknown` outside one.
 pub fn current_request_id() -> String {
-    REQUEST_ID
-        .try_with(Clone::clone)
+    REQUEST
+        .try_with(|r| r.id.clone())
         .unwrap_or_else(|_| "unknown".to_owned())
+}
+
+/// The carried trace of the request being served (none when exporting, or outside one).
+pub fn current_trace() -> Option<trace::Carried> {
+    REQUEST.try_with(|r| r.trace).ok().flatten()
+}
+
+/// Spawns `fut` as a task of the request being served: with its id, carried trace and span,
+/// so the upstream calls it makes belong to the request's trace and log lines.
+pub fn spawn<F>(fut: F) -> tokio::task::JoinHandle<F::Output>
+where
+    F: Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    let span = tracing::Span::current();
+    match REQUEST.try_with(Clone::clone) {
+        Ok(ctx) => tokio::spawn(REQUEST.scope(ctx, fut).instrument(span)),
+        Err(_) => tokio::spawn(fut.instrument(span)),
+    }
 }
 
 /// Targets whose spans become OpenTelemetry spans: the BFF's request and upstream spans (the
@@ -103,44 +132,62 @@ impl<E: Endpoint> Endpoint for RequestIdEndpoint<E> {
             .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
         let path = req.uri().path();
         let operation = self.1.name(req.method().as_str(), path, (self.2)(path));
+        let exporting = trace::exporting();
         let span = tracing::info_span!(
             "request",
-            otel.name = %format_args!("{} {operation}", req.method()),
-            otel.kind = "server",
             request_id = %id,
             method = %req.method(),
             path = %path,
             operation,
             trace_id = tracing::field::Empty,
+            otel.name = tracing::field::Empty,
+            otel.kind = tracing::field::Empty,
             http.response.status_code = tracing::field::Empty,
         );
-        trace::set_parent(&span, trace::extract(req.headers()));
-        if let Some(trace_id) = trace::trace_id(&span) {
-            span.record("trace_id", trace_id);
-        }
+        let carried = if exporting {
+            span.record("otel.name", format!("{} {operation}", req.method()));
+            span.record("otel.kind", "server");
+            trace::set_parent(&span, trace::extract(req.headers()));
+            if let Some(trace_id) = trace::trace_id(&span) {
+                span.record("trace_id", trace_id);
+            }
+            None
+        } else {
+            let carried = trace::Carried::from_headers(req.headers());
+            span.record("trace_id", carried.trace_id());
+            Some(carried)
+        };
         let method = req.method().clone();
         let in_flight = metrics::InFlight::start(operation);
         let started = Instant::now();
         // built inside the call (not bound to a local first), so the request's future is not
         // kept twice in this one's state (moves of large futures cost the hop)
-        let mut resp = with_request_id(
-            id.clone(),
-            async {
-                let resp = self.0.call(req).await.map(IntoResponse::into_response);
-                let status = resp.as_ref().map_or_else(|e| e.status(), |r| r.status());
-                let elapsed = started.elapsed();
-                tracing::Span::current().record("http.response.status_code", status.as_u16());
-                metrics::http_request(operation, method.as_str(), status.as_u16(), elapsed);
-                tracing::info!(
-                    status = status.as_u16(),
-                    elapsed_ms = elapsed.as_millis() as u64,
-                    "served"
-                );
-                resp
-            }
-            .instrument(span),
-        )
-        .await?;
+        let ctx = RequestCtx {
+            id: id.clone(),
+            trace: carried,
+        };
+        let mut resp = REQUEST
+            .scope(
+                ctx,
+                async {
+                    let resp = self.0.call(req).await.map(IntoResponse::into_response);
+                    let status = resp.as_ref().map_or_else(|e| e.status(), |r| r.status());
+                    let elapsed = started.elapsed();
+                    if exporting {
+                        tracing::Span::current()
+                            .record("http.response.status_code", status.as_u16());
+                    }
+                    metrics::http_request(operation, method.as_str(), status.as_u16(), elapsed);
+                    tracing::info!(
+                        status = status.as_u16(),
+                        elapsed_ms = elapsed.as_millis() as u64,
+                        "served"
+                    );
+                    resp
+                }
+                .instrument(span),
+            )
+            .await?;
         drop(in_flight);
         if let Ok(v) = HeaderValue::from_str(&id) {
             resp.headers_mut().insert(REQUEST_ID_HEADER, v);

@@ -13,6 +13,9 @@ pub const UNMATCHED: &str = "unmatched";
 /// The contract's operations: method, path template, operation id.
 #[derive(Debug, Default)]
 pub struct Operations {
+    /// The operations of templates without parameters, by path, then method (most of them).
+    fixed: std::collections::HashMap<String, Vec<(String, &'static str)>>,
+    /// The others, tried in turn.
     ops: Vec<(String, Vec<Segment>, usize, &'static str)>,
 }
 
@@ -24,6 +27,8 @@ impl Operations {
     pub fn of_spec(spec: &serde_json::Value) -> &'static Self {
         OPERATIONS.get_or_init(|| {
             let mut ops = Vec::new();
+            let mut fixed: std::collections::HashMap<String, Vec<(String, &'static str)>> =
+                std::collections::HashMap::new();
             for (template, item) in spec["paths"].as_object().into_iter().flatten() {
                 for (method, op) in item.as_object().into_iter().flatten() {
                     let Some(id) = op["operationId"].as_str() else {
@@ -35,10 +40,17 @@ impl Operations {
                         .filter(|s| matches!(s, Segment::Literal(_)))
                         .count();
                     let id: &'static str = Box::leak(id.to_owned().into_boxed_str());
-                    ops.push((method.to_ascii_uppercase(), segments, literals, id));
+                    if literals == segments.len() {
+                        fixed
+                            .entry(template.clone())
+                            .or_default()
+                            .push((method.to_ascii_uppercase(), id));
+                    } else {
+                        ops.push((method.to_ascii_uppercase(), segments, literals, id));
+                    }
                 }
             }
-            Self { ops }
+            Self { fixed, ops }
         })
     }
 
@@ -48,6 +60,14 @@ impl Operations {
     pub fn name(&self, method: &str, path: &str, api_path: bool) -> &'static str {
         if api_path {
             let method = if method == "HEAD" { "GET" } else { method };
+            // a fixed path wins over a template, as a router prefers it
+            if let Some(id) = self
+                .fixed
+                .get(path)
+                .and_then(|ms| ms.iter().find(|(m, _)| m == method))
+            {
+                return id.1;
+            }
             return self
                 .ops
                 .iter()

@@ -1,11 +1,14 @@
 //! OpenTelemetry traces through `tracing` (the `opentelemetry`, `opentelemetry_sdk`,
 //! `opentelemetry-otlp` and `tracing-opentelemetry` crates).
 //!
-//! - Every request is a server span (`telemetry::RequestId`), child of the W3C `traceparent`
-//!   the load balancer sent ([`extract`]); every upstream call a client span
-//!   (`upstream::Clients`), whose context goes out as `traceparent` ([`inject`]). So one
-//!   browser request's trace id reaches every upstream call it caused, with or without an
-//!   exporter.
+//! - Exporting (below): every request is a server span (`telemetry::RequestId`), child of the
+//!   W3C `traceparent` the load balancer sent ([`extract`]); every upstream call a client span
+//!   (`upstream::Clients`), whose context goes out as `traceparent` ([`inject`]).
+//! - Not exporting: no OpenTelemetry span is made (they cost the hop about a third of its
+//!   throughput for nothing); the request's trace id and flags ([`Carried`]: the
+//!   balancer's, else a new id) go out on every upstream call with a span id of its own.
+//! - Either way one browser request's trace id reaches every upstream call it caused
+//!   (`telemetry::spawn` carries it into the tasks a request starts).
 //! - Export: OTLP over HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` (or
 //!   `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) is set, protobuf by default or JSON with
 //!   `OTEL_EXPORTER_OTLP_PROTOCOL=http/json` (read by the exporter), batched; the service name
@@ -39,9 +42,56 @@ fn set(var: &str) -> bool {
     std::env::var(var).is_ok_and(|v| !v.trim().is_empty())
 }
 
-/// Whether an OTLP endpoint is configured (the standard variables).
+static EXPORTING: OnceLock<bool> = OnceLock::new();
+
+/// Whether an OTLP endpoint is configured (the standard variables; read once).
 pub fn exporting() -> bool {
-    set("OTEL_EXPORTER_OTLP_ENDPOINT") || set("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
+    *EXPORTING.get_or_init(|| {
+        set("OTEL_EXPORTER_OTLP_ENDPOINT") || set("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
+    })
+}
+
+/// The trace a request belongs to when nothing is exported: the incoming `traceparent`'s
+/// trace id and flags, else a new trace id (not sampled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Carried {
+    trace_id: opentelemetry::trace::TraceId,
+    flags: opentelemetry::trace::TraceFlags,
+}
+
+impl Carried {
+    /// The trace of a request with `headers`.
+    pub fn from_headers(headers: &poem::http::HeaderMap) -> Self {
+        let cx = extract(headers);
+        let sc = cx.span().span_context().clone();
+        if sc.is_valid() {
+            return Self {
+                trace_id: sc.trace_id(),
+                flags: sc.trace_flags(),
+            };
+        }
+        // v4 UUIDs: 122 random bits, never all zero
+        let id = uuid::Uuid::new_v4().as_u128();
+        Self {
+            trace_id: opentelemetry::trace::TraceId::from(id),
+            flags: opentelemetry::trace::TraceFlags::default(),
+        }
+    }
+
+    /// The trace id, 32 lower-case hex digits.
+    pub fn trace_id(&self) -> String {
+        self.trace_id.to_string()
+    }
+
+    /// A `traceparent` for one upstream call: this trace, a new span id.
+    pub fn traceparent(&self) -> String {
+        let span = (uuid::Uuid::new_v4().as_u128() as u64).max(1);
+        format!(
+            "00-{}-{span:016x}-{:02x}",
+            self.trace_id,
+            self.flags.to_u8()
+        )
+    }
 }
 
 /// The process's tracer provider, built once: with a batch OTLP exporter when

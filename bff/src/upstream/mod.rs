@@ -342,16 +342,28 @@ impl Clients {
             .strip_prefix(base.trim_end_matches('/'))
             .and_then(|rest| upstream::call::Call::of(service_id, method.as_str(), rest))
             .map_or("other", upstream::call::Call::name);
-        let span = tracing::info_span!(
-            "upstream",
-            otel.name = %format_args!("{service} {operation}"),
-            otel.kind = "client",
-            service,
-            operation,
-            outcome = tracing::field::Empty,
-            http.response.status_code = tracing::field::Empty,
-        );
-        crate::telemetry::trace::inject(&span, req.headers_mut());
+        // a client span when traces are exported; otherwise the request's carried trace with
+        // a span id of this call's own (`telemetry::trace`)
+        let span = if crate::telemetry::trace::exporting() {
+            let span = tracing::info_span!(
+                "upstream",
+                otel.name = %format_args!("{service} {operation}"),
+                otel.kind = "client",
+                service,
+                operation,
+                outcome = tracing::field::Empty,
+                http.response.status_code = tracing::field::Empty,
+            );
+            crate::telemetry::trace::inject(&span, req.headers_mut());
+            span
+        } else {
+            if let Some(traceparent) = crate::telemetry::current_trace()
+                .and_then(|t| reqwest::header::HeaderValue::from_str(&t.traceparent()).ok())
+            {
+                req.headers_mut().insert("traceparent", traceparent);
+            }
+            tracing::Span::none()
+        };
         let pending = self
             .recorder
             .as_ref()
@@ -414,7 +426,6 @@ impl Clients {
                 UpstreamError::BadResponse { .. } => ("bad response", None),
                 UpstreamError::Status { status, .. } => ("status", Some(*status)),
             };
-            let _in = span.enter();
             tracing::warn!(service, %method, path, kind, status, "upstream operation failed");
         }
         result

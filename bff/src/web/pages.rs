@@ -234,8 +234,9 @@ impl Pages {
             // content cache, so the next page carries the bundle (a cold, loaded instance
             // would otherwise miss the wait again and again)
             let (clients, ctx, area) = (self.state.clients.clone(), ctx.clone(), area.to_string());
-            let fetch =
-                tokio::spawn(async move { bundle::<Value>(&clients, &ctx, l, SITE, &area).await });
+            let fetch = crate::telemetry::spawn(async move {
+                bundle::<Value>(&clients, &ctx, l, SITE, &area).await
+            });
             async move {
                 match tokio::time::timeout(CONTENT_WAIT, fetch).await {
                     Ok(Ok(Ok(value))) => Some(value),

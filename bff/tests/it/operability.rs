@@ -147,7 +147,7 @@ async fn a_scrape_after_a_purchase_and_a_refill_has_every_series_and_passes_prom
         r#"bff_http_requests_total{operation="submitRefill",method="POST",status_class="2xx"}"#,
         r#"bff_http_requests_total{operation="createDigitalSession",method="POST",status_class="4xx"}"#,
         r#"bff_http_request_duration_seconds_count{operation="submitRefill"}"#,
-        r#"bff_http_request_duration_seconds_bucket{operation="getDashboard",le="+Inf"}"#,
+        r#"bff_http_request_duration_seconds_bucket{operation="getRefillOffer",le="+Inf"}"#,
         r#"bff_upstream_calls_total{service="activation",operation="submitOrder",outcome="ok"}"#,
         r#"bff_upstream_calls_total{service="refill",operation="refill",outcome="ok"}"#,
         r#"bff_upstream_calls_total{service="identity",operation="identityToken",outcome="ok"}"#,
@@ -396,29 +396,25 @@ fn simulator_lines(captured: &Captured, request_id: &str) -> Vec<(String, String
         .collect()
 }
 
-/// One browser request's trace id reaches every upstream call it caused: the simulators
-/// read each call's `traceparent` and log it. A request with the load balancer's
-/// `traceparent` continues its trace (each upstream call the child of a BFF span, not of the
-/// balancer's); one without starts a trace of its own, the same on all its calls.
+/// One browser request's trace id reaches every upstream call it caused, those of a paid
+/// attempt's own task included: the simulators read each call's `traceparent` and log it. A
+/// request with the load balancer's `traceparent` continues its trace (each upstream call with
+/// a span id of its own, not the balancer's); one without starts a trace of its own, the same
+/// on all its calls. (No exporter here: the trace is carried without OpenTelemetry spans; the
+/// exporting path is `an_otlp_receiver_gets_the_spans_with_their_parents`.)
 #[tokio::test(flavor = "current_thread")]
 async fn one_request_trace_id_reaches_every_upstream_call() {
-    use tracing_subscriber::{Layer, layer::SubscriberExt};
     let captured = Captured::default();
     let writer = captured.clone();
-    let subscriber = tracing_subscriber::registry()
-        .with(
-            tracing_subscriber::fmt::layer()
-                .json()
-                .with_current_span(true)
-                .with_span_list(false)
-                .with_writer(move || writer.clone())
-                .with_filter(tracing_subscriber::EnvFilter::new(
-                    "simulators::middleware=debug",
-                )),
-        )
-        .with(
-            telemetry::trace::layer().with_filter(tracing_subscriber::EnvFilter::new("bff=info")),
-        );
+    let subscriber = tracing_subscriber::fmt()
+        .json()
+        .with_current_span(true)
+        .with_span_list(false)
+        .with_writer(move || writer.clone())
+        .with_env_filter(tracing_subscriber::EnvFilter::new(
+            "simulators::middleware=debug",
+        ))
+        .finish();
     // see logs.rs: a second dispatcher makes every callsite ask ours too
     let _second = tracing::Dispatch::new(tracing::subscriber::NoSubscriber::default());
     let _guard = tracing::subscriber::set_default(subscriber);
@@ -426,9 +422,9 @@ async fn one_request_trace_id_reaches_every_upstream_call() {
     let (_clock, c) = TestClock::new();
     let (cli, _st, _sims) = app_with_clock(c).await;
     let r = Refiller::new(&cli, "owner-states", Some("8993100000001301"), None).await;
-    let dashboard = format!("/secure2/accounts/8993100000001301/dashboard");
+    let dashboard = "/secure2/accounts/8993100000001301/dashboard";
     let with_parent = cli
-        .get(&dashboard)
+        .get(dashboard)
         .header(header::COOKIE, r.b.cookies())
         .header("traceparent", traceparent())
         .header("x-request-id", "trace-with-parent")
@@ -442,18 +438,14 @@ async fn one_request_trace_id_reaches_every_upstream_call() {
     );
     for (trace, parent) in &lines {
         assert_eq!(trace, TRACE_ID, "{lines:?}");
-        assert_ne!(parent, PARENT_SPAN, "each call's parent is a BFF span");
+        assert_ne!(parent, PARENT_SPAN, "each call has a span id of its own");
         assert_eq!(parent.len(), 16);
     }
     let parents: std::collections::BTreeSet<_> = lines.iter().map(|(_, p)| p).collect();
-    assert_eq!(
-        parents.len(),
-        lines.len(),
-        "one client span per upstream call"
-    );
+    assert_eq!(parents.len(), lines.len(), "one span id per upstream call");
 
     let without = cli
-        .get(&dashboard)
+        .get(dashboard)
         .header(header::COOKIE, r.b.cookies())
         .header("x-request-id", "trace-without-parent")
         .send()
@@ -464,6 +456,28 @@ async fn one_request_trace_id_reaches_every_upstream_call() {
     let first = &lines[0].0;
     assert!(first.len() == 32 && first != TRACE_ID, "{lines:?}");
     assert!(lines.iter().all(|(t, _)| t == first), "{lines:?}");
+
+    // a refill: its upstream calls run in the attempt's own task (`Store::idempotent`)
+    let (_, offer) = r.offer(&cli).await;
+    let (s, _) = r.cart(&cli, choices_of(&offer["cart"])).await;
+    assert_eq!(s, 200);
+    let submit = cli
+        .post("/secure2/accounts/8993100000001301/refill/order")
+        .header(header::COOKIE, r.b.cookies())
+        .header("x-xsrf-token", &r.b.xsrf)
+        .header("Idempotency-Key", Uuid::new_v4().to_string())
+        .header("traceparent", traceparent())
+        .header("x-request-id", "trace-refill")
+        .body_json(&json!({"termsAccepted": true}))
+        .send()
+        .await;
+    submit.assert_status_is_ok();
+    let lines = simulator_lines(&captured, "trace-refill");
+    assert!(
+        lines.len() >= 1,
+        "the refill's calls are logged with the request id"
+    );
+    assert!(lines.iter().all(|(t, _)| t == TRACE_ID), "{lines:?}");
 }
 
 /// A free loopback port (bound and released: a small race, fine for a test).

@@ -8,7 +8,7 @@ use serde::{Serialize, de::DeserializeOwned};
 
 use crate::{
     http::error::{ApiError, keyed_answer, slot_answer},
-    store::Store,
+    store::{Store, StoreError},
     telemetry::metrics::{Effect, business_attempt},
 };
 
@@ -70,4 +70,21 @@ pub fn outcome_of<T: Serialize>(result: &Result<T, ApiError>) -> String {
             .and_then(|v| v.as_str().map(str::to_owned)),
     };
     named.unwrap_or_else(|| if result.is_ok() { "done" } else { "error" }.to_owned())
+}
+
+/// The answer of a [`Store::shared`] run: its own, or, for a caller that joined it, the
+/// run's answer with this request's id on an error.
+///
+/// # Errors
+///
+/// The run's error; the store's failures as `From<StoreError> for ApiError` says.
+pub fn shared_answer<T>(got: Result<Result<T, ApiError>, StoreError>) -> Result<T, ApiError> {
+    match got {
+        Ok(Ok(t)) => Ok(t),
+        Ok(Err(mut e)) => {
+            e.request_id = crate::telemetry::current_request_id();
+            Err(e)
+        }
+        Err(e) => Err(e.into()),
+    }
 }

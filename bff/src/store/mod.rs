@@ -449,6 +449,22 @@ impl Store {
         }
     }
 
+    /// A digest of the flow context under (`ns`, `id`) as stored (`-` when absent): it changes
+    /// whenever the context does. [`Self::shared`] keys carry it, so a call after the context
+    /// changed (a failed attempt counted, a new date held) runs anew instead of joining the
+    /// answer of a run that saw the old context.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Unavailable`] (Redis).
+    pub async fn version_of(&self, ns: &str, id: &str) -> Result<String, StoreError> {
+        let raw = self.inner.backend.get(&Key::context(ns, id)).await?;
+        Ok(raw.map_or_else(
+            || "-".to_owned(),
+            |r| sha1_smol::Sha1::from(r.as_bytes()).digest().to_string()[..16].to_owned(),
+        ))
+    }
+
     /// The flow context under (`ns`, `id`), e.g. (`"buy"`, context id), if present and not
     /// expired. `ns` must not contain `:`. Reading does not extend its life.
     ///
@@ -545,6 +561,60 @@ impl Store {
         T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
         Fut: Future<Output = T> + Send + 'static,
     {
+        let ttl = self.inner.cfg.idempotency_ttl;
+        self.idempotent_for(key, fingerprint, ttl, run).await
+    }
+
+    /// [`Self::shared`]'s answer time to live: long enough for every caller that overlapped
+    /// the run to read it (they poll at most every 200 ms), short enough that a later,
+    /// separate request runs again.
+    pub const SHARED_ANSWER: Duration = Duration::from_secs(5);
+
+    /// Joins a run in flight: the first caller of `key` runs `run`, every caller that
+    /// overlaps it (any instance) waits and gets its answer, and the answer is kept only
+    /// [`Self::SHARED_ANSWER`], so a request after that runs anew. Put the
+    /// [`Self::version_of`] of the state the run reads and writes in `key`: a call after the
+    /// run changed it then runs anew at once. For writes without an
+    /// `Idempotency-Key` whose second run would answer differently from the first (an
+    /// enrolment that is "not offered" once done), and around a write's checks that the write
+    /// itself changes (a move "already scheduled" by the move in flight).
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::idempotent`].
+    pub async fn shared<T, Fut>(
+        &self,
+        key: &str,
+        run: impl FnOnce() -> Fut + Send + 'static,
+    ) -> Result<T, StoreError>
+    where
+        T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
+        Fut: Future<Output = T> + Send + 'static,
+    {
+        match self
+            .idempotent_for(key, "", Self::SHARED_ANSWER, run)
+            .await?
+        {
+            Idempotent::Answer(t) => Ok(t),
+            // unreachable: one fingerprint for every caller
+            Idempotent::Mismatch => Err(StoreError::Unavailable(
+                "shared run: fingerprint mismatch".into(),
+            )),
+        }
+    }
+
+    /// [`Self::idempotent`] with the done record kept `done_ttl`.
+    async fn idempotent_for<T, Fut>(
+        &self,
+        key: &str,
+        fingerprint: &str,
+        done_ttl: Duration,
+        run: impl FnOnce() -> Fut + Send + 'static,
+    ) -> Result<Idempotent<T>, StoreError>
+    where
+        T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
+        Fut: Future<Output = T> + Send + 'static,
+    {
         let key = Key::idempotency(key);
         let backend = &self.inner.backend;
         let mut pause = POLL_MIN;
@@ -570,7 +640,9 @@ impl Store {
                     return Err(StoreError::Unavailable("idempotent: claimed twice".into()));
                 };
                 metrics::idempotency(IdempotencyResult::Fresh);
-                let holder = tokio::spawn(hold(self.inner.clone(), key, claim, run));
+                // a task of the request: its upstream calls keep its id and trace
+                let holder =
+                    crate::telemetry::spawn(hold(self.inner.clone(), key, claim, done_ttl, run));
                 return match holder.await {
                     Ok(answer) => Ok(Idempotent::Answer(answer)),
                     Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
@@ -606,7 +678,13 @@ impl Store {
 }
 
 /// The claiming caller's task: runs `run` while renewing the lease, then stores the answer.
-async fn hold<T, Fut>(inner: Arc<Inner>, key: Key, claim: String, run: impl FnOnce() -> Fut) -> T
+async fn hold<T, Fut>(
+    inner: Arc<Inner>,
+    key: Key,
+    claim: String,
+    done_ttl: Duration,
+    run: impl FnOnce() -> Fut,
+) -> T
 where
     T: Serialize,
     Fut: Future<Output = T>,
@@ -621,7 +699,7 @@ where
         () = &mut renew => work.await,
     };
     match serde_json::to_value(&answer) {
-        Ok(value) => store_answer(&inner, &key, &claim, value).await,
+        Ok(value) => store_answer(&inner, &key, &claim, value, done_ttl).await,
         Err(e) => tracing::warn!(
             kind = key.kind.name(),
             error = %e,
@@ -665,7 +743,13 @@ async fn renew_lease(inner: &Inner, key: &Key, claim: &str) {
 
 /// Stores the done record in place of `claim` (or of nothing, when the claim lapsed),
 /// retrying while the store is unavailable for up to [`STORE_ANSWER_FOR`].
-async fn store_answer(inner: &Inner, key: &Key, claim: &str, answer: serde_json::Value) {
+async fn store_answer(
+    inner: &Inner,
+    key: &Key,
+    claim: &str,
+    answer: serde_json::Value,
+    ttl: Duration,
+) {
     let Ok(IdemRecord::Running { fingerprint, .. }) = serde_json::from_str(claim) else {
         return; // unreachable: `claim` is our own running record
     };
@@ -680,7 +764,6 @@ async fn store_answer(inner: &Inner, key: &Key, claim: &str, answer: serde_json:
         }
     };
     let backend = &inner.backend;
-    let ttl = inner.cfg.idempotency_ttl;
     let deadline = tokio::time::Instant::now() + STORE_ANSWER_FOR;
     loop {
         let stored = async {

@@ -504,3 +504,67 @@ async fn an_account_activated_here_saves_a_card_enrols_and_reads_its_history() {
     assert_eq!(s, 200, "{h}");
     assert!(h["totalItems"].as_u64().unwrap() > 0, "{h}");
 }
+
+/// Enrolments that arrive while the first one has turned auto-refill on upstream but its
+/// answer is not back yet (800 ms late, after the work): each waits for it and gets its
+/// answer; before, each read the account, found auto-refill on and answered 409
+/// `AUTO_REFILL_NOT_OFFERED`. A press after the run settled is refused as the enrolment of an
+/// enrolled account is.
+#[tokio::test]
+async fn enrolments_overlapping_the_one_in_flight_get_its_answer() {
+    use simulators::{fault::Fault, plan::Planned, scenario::Call};
+    use std::collections::VecDeque;
+    let (_clock, c) = TestClock::new();
+    let (cli, _st, _sims) = app_with_clock(c).await;
+    let p = Payer::new(&cli, "owner-one", None, None).await;
+    let card = card_body(&tokenize(&cli, "6011111111111117").await);
+    let (s, v) = p
+        .post(&cli, "payment-instrument", Some(card), Some(Uuid::new_v4()))
+        .await;
+    assert_eq!((s, v["outcome"].as_str()), (200, Some("done")), "{v}");
+    let tracking = Uuid::new_v4().to_string();
+    let late = Planned {
+        fault: Fault::Delay { ms: 800 },
+        after_work: true,
+    };
+    simulators::plan::set(
+        &tracking,
+        [(Call::EnrollAutopay, VecDeque::from([late]))].into(),
+    );
+    let press = || async {
+        let r = cli
+            .post(p.path("auto-refill/enrol"))
+            .header(header::COOKIE, p.b.cookies())
+            .header("x-xsrf-token", &p.b.xsrf)
+            .header("trackingid", &tracking)
+            .body_json(&json!({"termsAccepted": true}))
+            .send()
+            .await;
+        let status = r.0.status().as_u16();
+        (status, json(r.0).await)
+    };
+    let later = async {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        futures_util::future::join_all((0..10).map(|_| press())).await
+    };
+    let (first, later) = futures_util::future::join(press(), later).await;
+    simulators::plan::clear(&tracking);
+    for (s, v) in std::iter::once(&first).chain(&later) {
+        assert_eq!((*s, v["outcome"].as_str()), (200, Some("done")), "{v}");
+        assert_eq!(v["autoRefillEnabled"], true, "{v}");
+    }
+    tokio::time::sleep(bff::store::Store::SHARED_ANSWER + Duration::from_millis(200)).await;
+    let (s, v) = p
+        .post(
+            &cli,
+            "auto-refill/enrol",
+            Some(json!({"termsAccepted": true})),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (s, v["errorCode"].as_str()),
+        (409, Some("AUTO_REFILL_NOT_OFFERED")),
+        "{v}"
+    );
+}

@@ -44,7 +44,7 @@ use crate::{
         retail::address,
     },
     http::{
-        attempt::once_per_attempt,
+        attempt::{once_per_attempt, shared_answer},
         auth::OwnedAccount,
         error::{ApiError, ErrorCode, FieldError},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
@@ -764,94 +764,19 @@ impl MoveApi {
     ) -> CreateMoveResponse {
         let ctx = sel.ctx(tracking_from_header(req));
         let lang = locale(req);
-        let account = owned.account_id.clone();
+        // every create overlapping one in flight for this sign-in and account waits for it and
+        // gets its answer, whatever its key: its checks would see the move being made
+        // ("already scheduled") before this sign-in holds it
         let id = context::id(&owned);
-        let now = state.clock.now();
-        let prepared = async {
-            let r = read(&state, &ctx, lang, &owned).await?;
-            if let Some(done) = r.ctx.done.clone() {
-                return Ok(Err(MoveResult {
-                    outcome: MoveOutcome::Moved,
-                    confirmation: Some(refresh(done, now)),
-                    error_code: None,
-                    reason: None,
-                    message: None,
-                }));
-            }
-            let (Some(dest), Some(date)) = (r.ctx.destination.clone(), r.ctx.move_date) else {
-                return Err(ApiError::new(
-                    ErrorCode::MoveNotReady,
-                    "no serviceable destination or no move date held",
-                ));
-            };
-            if let Err(e) = rules::check_date(date, rules::today(now))
-                && e == DateError::Past
-            {
-                return Err(with_catalogue(&state, &ctx, lang, date_error(e)).await);
-            }
-            let refill = refill_context::load(&state.store, &id).await?;
-            if schedule_of(&r.dash, &r.ctx, &refill, now).is_some_and(|s| s.refill_required) {
-                return Err(ApiError::new(
-                    ErrorCode::MoveRefillRequired,
-                    "the service expires before the move date: refill first",
-                ));
-            }
-            let person = &owned.session.record;
-            let attempt = r.ctx.attempts;
-            let payload = CreateAuxAccountRequest {
-                channel: CHANNEL_ONLINE.into(),
-                flow: FLOW_MOVE.into(),
-                account_id: account.clone(),
-                cust_guid: person.cust_guid.clone(),
-                update_customer: false,
-                customer_info: customer_info(
-                    &r.dash,
-                    ReconnectServiceAddress {
-                        address_line1: dest.address.address_line1.clone(),
-                        address_line2: dest.address.address_line2.clone(),
-                        city: dest.address.city.clone(),
-                        state: dest.address.state.clone(),
-                        zip: dest.address.zip.clone(),
-                        house_key: dest.house_key.clone(),
-                        location_id: dest.location_id.clone(),
-                    },
-                ),
-                payment_info: None,
-                prepaid_products: Vec::new(),
-                is_cpc: false,
-                operator_user_name: person.person.uid.clone(),
-                transaction_id: format!("{id}:move:{attempt}"),
-                move_date: Some(iso(date)),
-            };
-            let from = r.dash.service_address.clone().unwrap_or_default();
-            Ok::<_, ApiError>(Ok((payload, dest, from, date, attempt)))
+        let joined = async {
+            // the context's version: a create after a failed attempt or a new date runs anew
+            let version = state.store.version_of(context::NS, &id).await?;
+            let shared = format!("move:{id}:create:{version}");
+            let st = state.0.clone();
+            let create = move || async move { create(st, ctx, lang, owned, key.0).await };
+            shared_answer(state.store.shared(&shared, create).await)
         };
-        let (payload, dest, from, date, attempt) = match prepared.await {
-            Ok(Ok(p)) => p,
-            Ok(Err(done)) => return CreateMoveResponse::Ok(Json(done)),
-            Err(e) => return e.into(),
-        };
-        // one aux account per attempt, whatever the key (`http::attempt`)
-        let slot_key = format!("move:{id}:{}", key.0);
-        let slot = format!("move:{id}:attempt:{attempt}");
-        let st = state.0.clone();
-        let once = move || async move {
-            place(st, ctx, lang, id, account, payload, dest, from, date).await
-        };
-        match once_per_attempt(
-            &state.store,
-            Effect::MoveScheduled,
-            slot_key,
-            "",
-            slot,
-            "this Idempotency-Key was used with a different request",
-            once,
-        )
-        .await
-        {
-            Ok(r) => CreateMoveResponse::Ok(Json(r)),
-            Err(e) => e.into(),
-        }
+        joined.await.into()
     }
 
     /// The move this sign-in made for `accountId` (seed 002 §2.8 "Move schedule
@@ -895,6 +820,100 @@ impl MoveApi {
         };
         run.await.into()
     }
+}
+
+/// `createMove` once its overlapping calls are joined (the handler): the checks, then one
+/// aux account per attempt through `once_per_attempt`.
+async fn create(
+    state: Arc<AppState>,
+    ctx: CallCtx,
+    lang: Lang,
+    owned: OwnedAccount,
+    key: Uuid,
+) -> CreateAnswer {
+    let account = owned.account_id.clone();
+    let id = context::id(&owned);
+    let now = state.clock.now();
+    let prepared = async {
+        let r = read(&state, &ctx, lang, &owned).await?;
+        if let Some(done) = r.ctx.done.clone() {
+            return Ok(Err(MoveResult {
+                outcome: MoveOutcome::Moved,
+                confirmation: Some(refresh(done, now)),
+                error_code: None,
+                reason: None,
+                message: None,
+            }));
+        }
+        let (Some(dest), Some(date)) = (r.ctx.destination.clone(), r.ctx.move_date) else {
+            return Err(ApiError::new(
+                ErrorCode::MoveNotReady,
+                "no serviceable destination or no move date held",
+            ));
+        };
+        if let Err(e) = rules::check_date(date, rules::today(now))
+            && e == DateError::Past
+        {
+            return Err(with_catalogue(&state, &ctx, lang, date_error(e)).await);
+        }
+        let refill = refill_context::load(&state.store, &id).await?;
+        if schedule_of(&r.dash, &r.ctx, &refill, now).is_some_and(|s| s.refill_required) {
+            return Err(ApiError::new(
+                ErrorCode::MoveRefillRequired,
+                "the service expires before the move date: refill first",
+            ));
+        }
+        let person = &owned.session.record;
+        let attempt = r.ctx.attempts;
+        let payload = CreateAuxAccountRequest {
+            channel: CHANNEL_ONLINE.into(),
+            flow: FLOW_MOVE.into(),
+            account_id: account.clone(),
+            cust_guid: person.cust_guid.clone(),
+            update_customer: false,
+            customer_info: customer_info(
+                &r.dash,
+                ReconnectServiceAddress {
+                    address_line1: dest.address.address_line1.clone(),
+                    address_line2: dest.address.address_line2.clone(),
+                    city: dest.address.city.clone(),
+                    state: dest.address.state.clone(),
+                    zip: dest.address.zip.clone(),
+                    house_key: dest.house_key.clone(),
+                    location_id: dest.location_id.clone(),
+                },
+            ),
+            payment_info: None,
+            prepaid_products: Vec::new(),
+            is_cpc: false,
+            operator_user_name: person.person.uid.clone(),
+            transaction_id: format!("{id}:move:{attempt}"),
+            move_date: Some(iso(date)),
+        };
+        let from = r.dash.service_address.clone().unwrap_or_default();
+        Ok::<_, ApiError>(Ok((payload, dest, from, date, attempt)))
+    };
+    let (payload, dest, from, date, attempt) = match prepared.await {
+        Ok(Ok(p)) => p,
+        Ok(Err(done)) => return Ok(done),
+        Err(e) => return Err(e),
+    };
+    // one aux account per attempt, whatever the key (`http::attempt`)
+    let slot_key = format!("move:{id}:{key}");
+    let slot = format!("move:{id}:attempt:{attempt}");
+    let st = state.clone();
+    let once =
+        move || async move { place(st, ctx, lang, id, account, payload, dest, from, date).await };
+    once_per_attempt(
+        &state.store,
+        Effect::MoveScheduled,
+        slot_key,
+        "",
+        slot,
+        "this Idempotency-Key was used with a different request",
+        once,
+    )
+    .await
 }
 
 /// 409 `MOVE_ALREADY_SCHEDULED` for a change after the move was made.

@@ -19,6 +19,7 @@ use crate::{
     error_messages,
     flows::card_entry,
     http::{
+        attempt::shared_answer,
         auth::{OwnedAccount, now_ms},
         error::{ApiError, ErrorCode, FieldError, keyed_answer},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
@@ -396,35 +397,20 @@ impl AccountPaymentsApi {
             .into();
         }
         let ctx = sel.ctx(tracking_from_header(req));
-        let account = owned.account_id.as_str();
+        let lang = locale(req);
+        // an enrolment overlapping one in flight for this sign-in and account (double click,
+        // second tab, other instance) waits for it and gets its answer: run again, it would
+        // find auto-refill already on and answer `AUTO_REFILL_NOT_OFFERED`
         let id = context::id(&owned);
-        let run = async {
-            ensure_unlocked(&state, &id).await?;
-            let c = &state.clients;
-            let facts = build::facts(c, &ctx, account, state.clock.now()).await?;
-            let info = up::payments::payment_info(c, &ctx, account, &facts.tn).await?;
-            if !build::offered(&facts, &info) {
-                return Err(ApiError::new(
-                    ErrorCode::AutoRefillNotOffered,
-                    "auto-refill enrolment is not offered for this account",
-                ));
-            }
-            let card = build::saved_card(&info);
-            let r = up::payments::enroll_autopay(c, &ctx, account, &facts.tn).await?;
-            if let Some(code) = build::autopay_refusal(&r) {
-                return refused(&state, &ctx, locale(req), &id, code, false, card).await;
-            }
-            let lock = context::succeed(&state.store, &id).await?;
-            Ok(ChangeResult {
-                outcome: ChangeOutcome::Done,
-                business_error_code: None,
-                message: None,
-                lock,
-                card,
-                auto_refill_enabled: true,
-            })
+        let joined = async {
+            // the form's version: an enrolment after a refusal counted runs anew
+            let version = state.store.version_of(context::NS, &id).await?;
+            let shared = format!("enrolAutoRefill:{id}:{version}");
+            let st = state.0.clone();
+            let enrol = move || async move { enrol(st, ctx, lang, owned).await };
+            shared_answer(state.store.shared(&shared, enrol).await)
         };
-        run.await.into()
+        joined.await.into()
     }
 
     /// Cancels auto-refill (no terms needed). A refusal is 200 `rejected` with the catalogue
@@ -516,4 +502,39 @@ impl AccountPaymentsApi {
         };
         run.await.into()
     }
+}
+
+/// `enrolAutoRefill` once its overlapping calls are joined (the handler).
+async fn enrol(
+    state: Arc<AppState>,
+    ctx: CallCtx,
+    lang: Lang,
+    owned: OwnedAccount,
+) -> Result<ChangeResult, ApiError> {
+    let account = owned.account_id.as_str();
+    let id = context::id(&owned);
+    ensure_unlocked(&state, &id).await?;
+    let c = &state.clients;
+    let facts = build::facts(c, &ctx, account, state.clock.now()).await?;
+    let info = up::payments::payment_info(c, &ctx, account, &facts.tn).await?;
+    if !build::offered(&facts, &info) {
+        return Err(ApiError::new(
+            ErrorCode::AutoRefillNotOffered,
+            "auto-refill enrolment is not offered for this account",
+        ));
+    }
+    let card = build::saved_card(&info);
+    let r = up::payments::enroll_autopay(c, &ctx, account, &facts.tn).await?;
+    if let Some(code) = build::autopay_refusal(&r) {
+        return refused(&state, &ctx, lang, &id, code, false, card).await;
+    }
+    let lock = context::succeed(&state.store, &id).await?;
+    Ok(ChangeResult {
+        outcome: ChangeOutcome::Done,
+        business_error_code: None,
+        message: None,
+        lock,
+        card,
+        auto_refill_enabled: true,
+    })
 }

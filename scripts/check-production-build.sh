@@ -22,7 +22,7 @@ env_up=()
 for s in ADDRESS_SEARCH SERVICEABILITY VAN CONTENT CATALOGUE PROMOTIONS TAX PAYMENTS ACTIVATION SESSION IDENTITY ACCOUNT REFILL; do
   env_up+=("BFF_UPSTREAM_$s=http://127.0.0.1:9")
 done
-env_prod=(BFF_PUBLIC_ORIGIN=https://prepaid.example.com BFF_CARD_ENTRY_URL=https://pay.example.com/card-entry
+env_prod=(BFF_STORE=memory BFF_PUBLIC_ORIGIN=https://prepaid.example.com BFF_CARD_ENTRY_URL=https://pay.example.com/card-entry
   BFF_IDENTITY_ROUTER_URL=https://id.example.com/router BFF_IDENTITY_PROVIDER_URL=https://login.example.com/oauth)
 # Production names the settings it cannot do without instead of deriving them.
 out=$(env "${env_up[@]}" BFF_MODE=production BFF_ADDR=127.0.0.1:0 timeout 5 "$bin" 2>&1 || true)

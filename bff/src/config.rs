@@ -23,7 +23,8 @@
 //! | `BFF_RATE_LIMIT_SESSION_PER_MIN` | `60` | state-changing requests per minute per session; `0` disables |
 //! | `BFF_SESSION_CREATE_PER_MIN` | `30` | new sessions per minute per client address; `0` disables |
 //! | `BFF_TRUSTED_PROXIES` | empty | comma list of IPs and CIDRs of proxies whose `X-Forwarded-For` names the client (the right-most address not in the list) |
-//! | `BFF_REDIS_URL` | unset: in memory | Redis of the shared store (sessions, flow contexts, idempotency records), `redis://host:port`; set it on every instance behind one load balancer |
+//! | `BFF_REDIS_URL` | unset: in memory (not in production) | Redis of the shared store (sessions, flow contexts, idempotency records, rate-limit windows), `redis://host:port`; set it on every instance behind one load balancer; required in production unless `BFF_STORE=memory` |
+//! | `BFF_STORE` | `redis` when `BFF_REDIS_URL` is set, else `memory` (production: no default) | `memory` (this process only: one instance, everything lost on restart) or `redis` (requires `BFF_REDIS_URL`); production without `BFF_REDIS_URL` must say `memory` |
 //! | `BFF_SESSION_IDLE_SECS` | `840` | a session unused this long ends (every request slides it) |
 //! | `BFF_SESSION_MAX_SECS` | `28800` | a session ends this long after it began, however active |
 //! | `BFF_CHAOS` | unset | harness mode only: `<percent>:<seed>` (e.g. `20:4711`), seeded chaos on every upstream call (sent as `x-sim-chaos`; a browser's console setting wins; ARCHITECTURE.md "Seeded chaos") |
@@ -38,7 +39,8 @@
 //! Browser-facing URLs may be absolute (`https://...`) or absolute paths on the BFF's own
 //! origin (`/sim/...`, served in harness mode only by proxying the simulators, see
 //! `harness.rs`). Production mode requires all upstream URLs, `BFF_PUBLIC_ORIGIN`,
-//! `BFF_CARD_ENTRY_URL`, `BFF_IDENTITY_ROUTER_URL` and `BFF_IDENTITY_PROVIDER_URL` (no browser-facing URL is ever derived
+//! `BFF_CARD_ENTRY_URL`, `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_PROVIDER_URL` and
+//! `BFF_REDIS_URL` (or `BFF_STORE=memory`, one instance chosen explicitly) (no browser-facing URL is ever derived
 //! from an internal upstream address or the `Host` header there); the harness routes do not
 //! exist and no scenario header is ever forwarded. Harness mode refuses upstream URLs that are
 //! not loopback: the harness would let anyone drive real services ([`Config::validate`]).
@@ -146,6 +148,10 @@ pub struct Config {
     pub api_docs: Option<bool>,
     /// Redis URL of the shared store (`BFF_REDIS_URL`); `None`: in memory, this process only.
     pub redis_url: Option<String>,
+    /// `BFF_STORE`: the store chosen explicitly; `None`: Redis when [`Config::redis_url`] is
+    /// set, else memory, except in production, which requires the URL or an explicit
+    /// `memory` ([`Config::validate`], [`Config::store_backend`]).
+    pub store_backend: Option<StoreBackend>,
     /// Lifetimes and bounds of sessions, flow contexts and idempotency records.
     pub store: StoreConfig,
     /// The quick refill's lookup limits and answer floor (`flows::litepay`).
@@ -177,6 +183,16 @@ pub struct Config {
     /// `BFF_DRAIN_DELAY_SECS`: after SIGTERM or SIGINT and before the listener closes, how long
     /// `/readyz` answers 503 `draining` while requests are still taken (zero: close at once).
     pub drain_delay: Duration,
+}
+
+/// Where sessions, flow contexts, idempotency records and rate-limit windows live
+/// (`BFF_STORE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoreBackend {
+    /// This process's memory: one instance only, everything lost on restart.
+    Memory,
+    /// Redis at `BFF_REDIS_URL`, shared by every instance.
+    Redis,
 }
 
 /// Whether `s` is `<percent>:<seed>`: percent 0..=100, seed an unsigned 64-bit number (the
@@ -239,6 +255,9 @@ pub enum ConfigError {
     /// Production mode without settings it cannot do without (names listed).
     #[error("BFF_MODE=production requires: {0}")]
     ProductionMissing(String),
+    /// `BFF_STORE=redis` without `BFF_REDIS_URL`.
+    #[error("BFF_STORE=redis requires BFF_REDIS_URL")]
+    RedisUrlMissing,
     /// Harness mode with upstream URLs that are not loopback (variables listed).
     #[error(
         "harness mode (scenario cookie, /sim proxy) refuses upstreams that are not loopback: {0}; \
@@ -269,6 +288,7 @@ impl Default for Config {
             public_origin: None,
             api_docs: None,
             redis_url: None,
+            store_backend: None,
             store: StoreConfig::default(),
             litepay: LitepayLimits::default(),
             reconnect_aux_fetch: Duration::from_millis(RECONNECT_AUX_FETCH_MS),
@@ -417,6 +437,18 @@ impl Config {
             }
             None => None,
         };
+        let store_backend = match get("BFF_STORE").as_deref() {
+            None => None,
+            Some("memory") => Some(StoreBackend::Memory),
+            Some("redis") => Some(StoreBackend::Redis),
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "BFF_STORE",
+                    value: other.to_owned(),
+                    reason: "memory or redis",
+                });
+            }
+        };
         let secs = |var, def: Duration| {
             parse(&get, var, def.as_secs(), "seconds").map(Duration::from_secs)
         };
@@ -477,6 +509,7 @@ impl Config {
             record_services,
             chaos,
             redis_url,
+            store_backend,
             store,
             litepay,
             reconnect_aux_fetch,
@@ -506,7 +539,11 @@ impl Config {
     /// The rules across settings, checked by [`Self::from_lookup`] and again at start-up
     /// (`startup::Application::build`) for configurations built in code:
     /// - production names every missing setting of: `BFF_PUBLIC_ORIGIN`, `BFF_CARD_ENTRY_URL`,
-    ///   `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_PROVIDER_URL`, the `BFF_UPSTREAM_*` URLs ([`ConfigError::ProductionMissing`]);
+    ///   `BFF_IDENTITY_ROUTER_URL`, `BFF_IDENTITY_PROVIDER_URL`, the `BFF_UPSTREAM_*` URLs,
+    ///   `BFF_REDIS_URL` unless `BFF_STORE=memory` ([`ConfigError::ProductionMissing`]): several
+    ///   instances on their own memory would share neither sessions nor idempotency records;
+    /// - `BFF_STORE=redis` requires `BFF_REDIS_URL` ([`ConfigError::RedisUrlMissing`]), and
+    ///   `BFF_STORE=memory` with `BFF_REDIS_URL` set is a contradiction ([`ConfigError::Invalid`]);
     /// - harness mode accepts external upstreams on loopback only (local simulators, tests),
     ///   else [`ConfigError::HarnessWithRemoteUpstreams`] names the variables;
     /// - `BFF_CHAOS` only in harness mode and as `<percent>:<seed>`;
@@ -531,6 +568,17 @@ impl Config {
                 reason: "<percent 0..=100>:<seed>, in harness mode only",
             });
         }
+        match (self.store_backend, &self.redis_url) {
+            (Some(StoreBackend::Redis), None) => return Err(ConfigError::RedisUrlMissing),
+            (Some(StoreBackend::Memory), Some(_)) => {
+                return Err(ConfigError::Invalid {
+                    var: "BFF_STORE",
+                    value: "memory".to_owned(),
+                    reason: "memory or BFF_REDIS_URL, not both: unset one",
+                });
+            }
+            _ => {}
+        }
         match self.mode {
             Mode::Production => {
                 let mut missing = Vec::new();
@@ -548,6 +596,9 @@ impl Config {
                 }
                 if self.upstreams == Upstreams::Embedded {
                     missing.extend(Service::ALL.iter().filter_map(|s| s.env_var()));
+                }
+                if self.redis_url.is_none() && self.store_backend != Some(StoreBackend::Memory) {
+                    missing.push("BFF_REDIS_URL (or BFF_STORE=memory for one instance)");
                 }
                 if !missing.is_empty() {
                     return Err(ConfigError::ProductionMissing(missing.join(", ")));
@@ -568,6 +619,16 @@ impl Config {
             Mode::Plain => {}
         }
         Ok(())
+    }
+
+    /// The store to open: `BFF_STORE` when set, else Redis when `BFF_REDIS_URL` is set, else
+    /// memory (production reaches memory only by `BFF_STORE=memory`: [`Config::validate`]).
+    pub fn store_backend(&self) -> StoreBackend {
+        self.store_backend.unwrap_or(if self.redis_url.is_some() {
+            StoreBackend::Redis
+        } else {
+            StoreBackend::Memory
+        })
     }
 
     /// Whether `/docs` and `/openapi.json` are served (`BFF_API_DOCS`, else harness mode only).
@@ -833,8 +894,9 @@ mod tests {
         ));
     }
 
-    const PRODUCTION: [(&str, &str); 5] = [
+    const PRODUCTION: [(&str, &str); 6] = [
         ("BFF_MODE", "production"),
+        ("BFF_REDIS_URL", "redis://redis.internal:6379"),
         ("BFF_PUBLIC_ORIGIN", "https://prepaid.example.com/"),
         ("BFF_CARD_ENTRY_URL", "https://pay.example.com/card-entry"),
         ("BFF_IDENTITY_ROUTER_URL", "https://id.example.com/router"),
@@ -860,9 +922,13 @@ mod tests {
         for (var, _) in &PRODUCTION[1..] {
             let mut v = ALL.to_vec();
             v.extend(PRODUCTION.iter().filter(|(k, _)| k != var));
+            let named = match *var {
+                "BFF_REDIS_URL" => "BFF_REDIS_URL (or BFF_STORE=memory for one instance)",
+                other => other,
+            };
             assert_eq!(
                 cfg(&v).unwrap_err(),
-                ConfigError::ProductionMissing((*var).to_owned())
+                ConfigError::ProductionMissing(named.to_owned())
             );
         }
         let mut v = ALL.to_vec();
@@ -878,6 +944,43 @@ mod tests {
             "https://login.example.com/oauth",
             "no trailing slash, never the internal upstream"
         );
+    }
+
+    #[test]
+    fn production_needs_the_shared_store_or_an_explicit_single_instance() {
+        let mut v = ALL.to_vec();
+        v.extend(PRODUCTION.iter().filter(|(k, _)| *k != "BFF_REDIS_URL"));
+        assert!(matches!(
+            cfg(&v),
+            Err(ConfigError::ProductionMissing(m)) if m.contains("BFF_REDIS_URL")
+        ));
+        v.push(("BFF_STORE", "memory"));
+        let c = cfg(&v).unwrap();
+        assert_eq!(c.store_backend(), StoreBackend::Memory);
+        let mut v = ALL.to_vec();
+        v.extend(PRODUCTION);
+        assert_eq!(cfg(&v).unwrap().store_backend(), StoreBackend::Redis);
+        v.push(("BFF_STORE", "memory"));
+        assert!(matches!(
+            cfg(&v),
+            Err(ConfigError::Invalid {
+                var: "BFF_STORE",
+                ..
+            })
+        ));
+        assert_eq!(
+            cfg(&[("BFF_STORE", "redis")]).unwrap_err(),
+            ConfigError::RedisUrlMissing
+        );
+        assert!(matches!(
+            cfg(&[("BFF_STORE", "file")]),
+            Err(ConfigError::Invalid {
+                var: "BFF_STORE",
+                ..
+            })
+        ));
+        assert_eq!(cfg(&[]).unwrap().store_backend(), StoreBackend::Memory);
+        assert_eq!(cfg(&ALL).unwrap().store_backend(), StoreBackend::Memory);
     }
 
     #[test]

@@ -325,12 +325,20 @@ impl Application {
         };
         let (urls, sims) = resolve_upstreams(&config).await?;
         let addr = config.addr;
-        let store = match &config.redis_url {
-            Some(url) => Store::redis(url, config.store.clone())
-                .await
-                .map_err(StartupError::Store)?,
-            None => Store::memory(config.store.clone()),
+        // `validate` made sure Redis has its URL, and production memory was chosen
+        let store = match (config.store_backend(), &config.redis_url) {
+            (crate::config::StoreBackend::Redis, Some(url)) => {
+                Store::redis(url, config.store.clone())
+                    .await
+                    .map_err(StartupError::Store)?
+            }
+            _ => Store::memory(config.store.clone()),
         };
+        if config.mode == Mode::Production && store.backend_name() == "memory" {
+            tracing::warn!(
+                "BFF_STORE=memory in production: one instance only; a restart signs everyone out and forgets idempotency records"
+            );
+        }
         tracing::info!(backend = store.backend_name(), "store ready");
         let state = state_with_store(config, urls, Clock::system(), store)?;
         let (port, acceptor) = bind(addr)

@@ -57,7 +57,9 @@ pub struct AppState {
 }
 
 /// The quick refill's account-lookup budgets (`Config::litepay`; `flows::litepay`): per
-/// session and per client address, each over an hour, shared through the store.
+/// session and per client address, each at most so many in every fixed hour window of the
+/// clock (from one full hour to the next, nothing given back before it ends), shared through
+/// the store (`http::rate_limit::Budget::per_window`).
 #[derive(Clone, Default)]
 pub struct LookupBudgets {
     /// Per session (`None`: no limit).
@@ -67,8 +69,8 @@ pub struct LookupBudgets {
 }
 
 impl LookupBudgets {
-    /// The budgets of `limits` over `store`.
-    pub fn new(limits: &LitepayLimits, store: &Store) -> Self {
+    /// The budgets of `limits` over `store`, their windows on `clock`.
+    pub fn new(limits: &LitepayLimits, store: &Store, clock: &Clock) -> Self {
         let hour = std::time::Duration::from_secs(3600);
         Self {
             per_session: Budget::per_window(
@@ -76,12 +78,14 @@ impl LookupBudgets {
                 limits.session_per_hour,
                 hour,
                 store.clone(),
+                clock.clone(),
             ),
             per_address: Budget::per_window(
                 "litepay-address",
                 limits.address_per_hour,
                 hour,
                 store.clone(),
+                clock.clone(),
             ),
         }
     }
@@ -121,7 +125,7 @@ pub fn state_with_store(
         // record mode writes every exchange: no answer is taken from a cache there
         .content_cache_ttl(unless_recording(config.content_cache_ttl))
         .suggestion_cache_ttl(unless_recording(config.suggestion_cache_ttl));
-    let lookups = LookupBudgets::new(&config.litepay, &store);
+    let lookups = LookupBudgets::new(&config.litepay, &store, &clock);
     Ok(Arc::new(AppState {
         lookups,
         config,

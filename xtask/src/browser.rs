@@ -176,8 +176,12 @@ impl Browser {
 }
 
 impl Browser {
-    /// Takes a new session cookie the BFF set (it rotates the id when an identity joins).
+    /// Takes a new session cookie the BFF set (it rotates the id when an identity joins), and
+    /// the new CSRF token the rotating answer hands over (header `x-xsrf-token`).
     fn follow_session_rotation(&mut self, headers: &reqwest::header::HeaderMap) {
+        if let Some(t) = headers.get("x-xsrf-token").and_then(|v| v.to_str().ok()) {
+            self.xsrf = t.to_owned();
+        }
         let set = headers
             .get_all("set-cookie")
             .iter()

@@ -14,7 +14,9 @@
 //! - [`refill`]: the signed-in refill's cart: plans, TV, promos, ACP, tax, totals (seed 002
 //!   §4.1, §4.8, §9);
 //! - [`payment_failures`]: the payment-form failure counter and its waits (seed 001 §4
-//!   "Payment instrument", seed 002 §4.3).
+//!   "Payment instrument", seed 002 §4.3);
+//! - [`text`]: free text the browser sends holds no control or bidi-override character
+//!   (security issue, item 10).
 
 pub mod activation;
 pub mod card_type;
@@ -27,3 +29,4 @@ pub mod payment_history;
 pub mod promotions;
 pub mod refill;
 pub mod serviceability;
+pub mod text;

@@ -5,7 +5,10 @@
 use std::sync::Arc;
 
 use poem::{FromRequest, Request, RequestBody};
-use poem_openapi::{SecurityScheme, auth::ApiKey};
+use poem_openapi::{
+    ApiExtractor, ApiExtractorType, ExtractParamOptions, SecurityScheme, auth::ApiKey,
+    error::AuthorizationError, registry::Registry,
+};
 
 use crate::{
     config::{Config, Mode},
@@ -14,6 +17,14 @@ use crate::{
     upstream::{CallCtx, content::Lang},
 };
 
+/// The `csrf` security scheme every state-changing operation declares ([`CsrfScheme`]): the
+/// session's token in `x-xsrf-token`, else 403 `CSRF_REJECTED`; a signed-in call whose session
+/// is gone gets its session error instead (`http::auth::ended_session_refusal`:
+/// `SESSION_EXPIRED`, `SIGNIN_REQUIRED`), checked first as for the POSTs (`http::csrf::Csrf`),
+/// so the browser goes to the timeout page or the sign-in, not the error page.
+pub struct Csrf(());
+
+// The doc comment below is the contract's description of the scheme (`openapi/bff.json`).
 /// The CSRF token of the session (header `x-xsrf-token`, from `GET /token`), declared by
 /// every operation that changes server state, so the contract shows it. POST, PUT, PATCH
 /// and DELETE are checked before routing and before the body is read (`http::csrf::Csrf`);
@@ -28,14 +39,58 @@ use crate::{
     key_in = "header",
     checker = "csrf_checked"
 )]
-pub struct Csrf(());
+struct CsrfScheme(());
 
-async fn csrf_checked(req: &Request, _token: ApiKey) -> Option<()> {
-    let ok = crate::http::csrf::csrf_ok(req);
-    if !ok {
-        crate::http::csrf::count_refusal(req);
+/// The refusal of `req` without its session's token: the ended session's error when it is
+/// one, else `CSRF_REJECTED` (counted).
+fn csrf_refusal(req: &Request) -> poem::Error {
+    match crate::http::auth::ended_session_refusal(req) {
+        Some(refusal) => refusal.into_extractor_error(),
+        None => {
+            crate::http::csrf::count_refusal(req);
+            AuthorizationError.into()
+        }
     }
-    ok.then_some(())
+}
+
+async fn csrf_checked(req: &Request, _token: ApiKey) -> poem::Result<()> {
+    if crate::http::csrf::csrf_ok(req) {
+        Ok(())
+    } else {
+        Err(csrf_refusal(req))
+    }
+}
+
+impl<'a> ApiExtractor<'a> for Csrf {
+    const TYPES: &'static [ApiExtractorType] = &[ApiExtractorType::SecurityScheme];
+    type ParamType = ();
+    type ParamRawType = ();
+
+    fn register(registry: &mut Registry) {
+        <CsrfScheme as ApiExtractor<'a>>::register(registry);
+    }
+
+    fn security_schemes() -> Vec<&'static str> {
+        <CsrfScheme as ApiExtractor<'a>>::security_schemes()
+    }
+
+    async fn from_request(
+        req: &'a Request,
+        body: &mut RequestBody,
+        param_opts: ExtractParamOptions<Self::ParamType>,
+    ) -> poem::Result<Self> {
+        match CsrfScheme::from_request(req, body, param_opts).await {
+            Ok(_) => Ok(Self(())),
+            // no header at all: refused before the checker runs, so the session check is here
+            Err(e) if e.is::<AuthorizationError>() => {
+                Err(match crate::http::auth::ended_session_refusal(req) {
+                    Some(refusal) => refusal.into_extractor_error(),
+                    None => e,
+                })
+            }
+            Err(e) => Err(e),
+        }
+    }
 }
 
 /// The scenario and run chosen by the headers `x-sim-scenario` and `x-sim-run`, else by the

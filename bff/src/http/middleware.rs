@@ -202,11 +202,10 @@ impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
         let declared = req
             .header(header::CONTENT_LENGTH)
             .and_then(|v| v.parse::<u64>().ok());
-        let chunked = req.header(header::TRANSFER_ENCODING).is_some();
         match declared {
             Some(n) if n > max as u64 => return Ok(too_large(max)),
             Some(0) => {}
-            None if !chunked => {}
+            None if matches!(*req.method(), Method::GET | Method::HEAD) => {}
             _ => {
                 let read = req.take_body().into_bytes_limit(max);
                 match tokio::time::timeout(BODY_READ_TIMEOUT, read).await {

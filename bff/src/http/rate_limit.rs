@@ -4,14 +4,28 @@
 //! - Client address ([`client_ip`]): the TCP peer, unless the peer is a configured proxy
 //!   (`BFF_TRUSTED_PROXIES`); then the right-most `X-Forwarded-For` address that is not one.
 //!   Every API request carries it as [`ClientAddr`].
-//! - [`Budget`]: so many hits per minute per key. In memory, `governor` (GCRA: the budget
-//!   refills evenly); with Redis, one fixed-window counter per key shared by every instance
-//!   (`Store::hit`). Keys are hashed (SHA-1), so no address or session id is stored.
+//! - [`Budget`]: so many hits per window per key. [`Budget::per_minute`] (the limits of
+//!   state-changing requests and of new sessions): in memory `governor` (GCRA: the budget
+//!   refills evenly); with Redis one fixed-window counter per key shared by every instance
+//!   (`Store::hit`). [`Budget::per_window`] (the quick refill's hourly lookups): at most `n`
+//!   hits in each fixed window of the clock (windows aligned to the Unix epoch, e.g. from one
+//!   full hour to the next), nothing given back before the window ends; in memory a counter
+//!   per key and window, with Redis `Store::hit` on `<name>:<window number>:<key>`, so every
+//!   instance counts the same window. Keys are hashed (SHA-1), so no address or session id is
+//!   stored.
+//! - Every 429 carries `Retry-After` ([`too_many_after`]): for a window budget the seconds
+//!   left in the window ([`Budget::retry_after`]), for a per-minute one 60 (the window; the
+//!   GCRA frees one sooner). [`RateLimit`] adds it to any 429 an operation answers (the
+//!   lookups', [`RetryAfter`]) that lacks it.
 
 use std::{
+    collections::HashMap,
     net::IpAddr,
     num::NonZeroU32,
-    sync::{Arc, Mutex, PoisonError},
+    sync::{
+        Arc, Mutex, PoisonError,
+        atomic::{AtomicU64, Ordering},
+    },
     time::{Duration, Instant},
 };
 
@@ -19,7 +33,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use ipnet::IpNet;
 use poem::{
     Endpoint, IntoResponse, Middleware, Request, Response,
-    http::{HeaderValue, header},
+    http::{HeaderValue, StatusCode, header},
 };
 
 use crate::{
@@ -27,6 +41,7 @@ use crate::{
         error::{ApiError, ErrorCode},
         middleware::changes_state,
     },
+    state::Clock,
     store::{Store, StoreError},
 };
 
@@ -89,7 +104,16 @@ pub fn client_ip<'a>(
     client
 }
 
-/// So many hits per minute per key (module docs); cheap to clone.
+/// How a [`Budget`] counts in memory.
+#[derive(Clone)]
+enum Local {
+    /// [`Budget::per_minute`]: GCRA, refilled evenly.
+    Gcra(Arc<DefaultKeyedRateLimiter<String>>),
+    /// [`Budget::per_window`]: per hashed key, the window number and the hits in it.
+    Window(Arc<Mutex<HashMap<[u8; 20], (u64, u32)>>>),
+}
+
+/// So many hits per window per key (module docs); cheap to clone.
 #[derive(Clone)]
 pub struct Budget {
     /// Name of the budget, part of the shared counter's key.
@@ -97,10 +121,21 @@ pub struct Budget {
     per_min: u32,
     /// The shared counter's window (60 s for [`Budget::per_minute`]).
     window: Duration,
-    local: Arc<DefaultKeyedRateLimiter<String>>,
+    local: Local,
+    /// The clock of the windows of [`Budget::per_window`] (tests move it).
+    clock: Clock,
     store: Store,
     /// Last time the local limiter forgot keys that are full again.
     cleaned: Arc<Mutex<Instant>>,
+}
+
+/// The fixed window of `window` that `now_ms` (ms since the Unix epoch) falls in: its number
+/// and the time left in it (at least 1 ms).
+fn window_at(now_ms: i64, window: Duration) -> (u64, Duration) {
+    let len = u64::try_from(window.as_millis()).unwrap_or(u64::MAX).max(1);
+    let now = u64::try_from(now_ms).unwrap_or(0);
+    let n = now / len;
+    (n, Duration::from_millis(len - now % len))
 }
 
 impl Budget {
@@ -112,26 +147,46 @@ impl Budget {
             name,
             per_min,
             window: Duration::from_secs(60),
-            local: Arc::new(RateLimiter::keyed(Quota::per_minute(n))),
+            local: Local::Gcra(Arc::new(RateLimiter::keyed(Quota::per_minute(n)))),
+            clock: Clock::system(),
             store,
             cleaned: Arc::new(Mutex::new(Instant::now())),
         })
     }
 
-    /// `n` hits per `window` (burst of `n`, refilled evenly over the window in memory; one
-    /// fixed window per key with Redis) per key; `None` when `n` is 0 or the window empty.
-    /// The quick refill's lookups use an hour (`flows::litepay`).
-    pub fn per_window(name: &'static str, n: u32, window: Duration, store: Store) -> Option<Self> {
-        let count = NonZeroU32::new(n)?;
-        let quota = Quota::with_period(window / n)?.allow_burst(count);
+    /// At most `n` hits per key in each fixed `window` of `clock` (module docs: aligned to
+    /// the epoch, nothing refilled before the window ends), counted in memory or, with Redis,
+    /// in `store` for every instance; `None` when `n` is 0 or the window shorter than 1 ms.
+    /// The quick refill's lookups use an hour (`state::LookupBudgets`).
+    pub fn per_window(
+        name: &'static str,
+        n: u32,
+        window: Duration,
+        store: Store,
+        clock: Clock,
+    ) -> Option<Self> {
+        if n == 0 || window < Duration::from_millis(1) {
+            return None;
+        }
         Some(Self {
             name,
             per_min: n,
             window,
-            local: Arc::new(RateLimiter::keyed(quota)),
+            local: Local::Window(Arc::default()),
+            clock,
             store,
             cleaned: Arc::new(Mutex::new(Instant::now())),
         })
+    }
+
+    /// How long a refused client should wait (`Retry-After`): the time left in the current
+    /// window for [`Budget::per_window`]; the window (60 s) for [`Budget::per_minute`], whose
+    /// shared window started at its first hit and whose GCRA frees one sooner.
+    pub fn retry_after(&self) -> Duration {
+        match self.local {
+            Local::Gcra(_) => self.window,
+            Local::Window(_) => window_at(self.clock.now().timestamp_millis(), self.window).1,
+        }
     }
 
     /// Takes one hit for `key`; whether it was within the budget.
@@ -150,37 +205,105 @@ impl Budget {
 
     async fn within(&self, key: &str) -> Result<bool, StoreError> {
         let digest = sha1_smol::Sha1::from(key.as_bytes()).digest().bytes();
-        let key: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-        if let Some(n) = self
-            .store
-            .hit(&format!("{}:{key}", self.name), self.window)
-            .await?
-        {
-            return Ok(n <= u64::from(self.per_min));
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        match &self.local {
+            Local::Gcra(local) => {
+                if let Some(n) = self
+                    .store
+                    .hit(&format!("{}:{hex}", self.name), self.window)
+                    .await?
+                {
+                    return Ok(n <= u64::from(self.per_min));
+                }
+                let ok = local.check_key(&hex).is_ok();
+                self.forget_full_keys();
+                Ok(ok)
+            }
+            Local::Window(counts) => {
+                let (n, left) = window_at(self.clock.now().timestamp_millis(), self.window);
+                // the record outlives its window by a minute: instances whose clocks run a
+                // little behind still count into it
+                let ttl = left + Duration::from_secs(60);
+                if let Some(hits) = self
+                    .store
+                    .hit(&format!("{}:{n}:{hex}", self.name), ttl)
+                    .await?
+                {
+                    return Ok(hits <= u64::from(self.per_min));
+                }
+                let mut counts = counts.lock().unwrap_or_else(PoisonError::into_inner);
+                let entry = counts.entry(digest).or_insert((n, 0));
+                if entry.0 != n {
+                    *entry = (n, 0);
+                }
+                let ok = entry.1 < self.per_min;
+                if ok {
+                    entry.1 += 1;
+                }
+                let mut last = self.cleaned.lock().unwrap_or_else(PoisonError::into_inner);
+                if last.elapsed() >= Duration::from_secs(60) {
+                    *last = Instant::now();
+                    counts.retain(|_, (w, _)| *w >= n);
+                    counts.shrink_to_fit();
+                }
+                Ok(ok)
+            }
         }
-        let ok = self.local.check_key(&key).is_ok();
-        self.forget_full_keys();
-        Ok(ok)
     }
 
     /// Once a minute, drops the keys whose budget is full again (bounded memory; the scan
     /// is linear, hence not on every hit).
     fn forget_full_keys(&self) {
+        let Local::Gcra(local) = &self.local else {
+            return;
+        };
         let mut last = self.cleaned.lock().unwrap_or_else(PoisonError::into_inner);
         if last.elapsed() >= Duration::from_secs(60) {
             *last = Instant::now();
-            self.local.retain_recent();
-            self.local.shrink_to_fit();
+            local.retain_recent();
+            local.shrink_to_fit();
         }
     }
 }
 
-/// 429 `RATE_LIMITED` with `Retry-After: 60`.
+/// 429 `RATE_LIMITED` with `Retry-After: 60` (a per-minute budget's window).
 pub fn too_many(message: &str) -> Response {
+    too_many_after(message, Duration::from_secs(60))
+}
+
+/// 429 `RATE_LIMITED` with `Retry-After` of `wait` in whole seconds, rounded up, at least 1.
+pub fn too_many_after(message: &str, wait: Duration) -> Response {
     let mut r = ApiError::new(ErrorCode::RateLimited, message).into_poem_response();
-    r.headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+    set_retry_after(&mut r, wait);
     r
+}
+
+/// `Retry-After` delay-seconds of `wait`: whole seconds rounded up, at least 1.
+fn set_retry_after(r: &mut Response, wait: Duration) {
+    let secs = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+}
+
+/// The `Retry-After` an operation asks for when it answers 429 itself (the quick refill's
+/// lookups, `flows::litepay`): [`RateLimit`] puts one on every request and sets the header
+/// from it on a 429 without one (60 s when the operation set none).
+#[derive(Debug, Clone, Default)]
+pub struct RetryAfter(Arc<AtomicU64>);
+
+impl RetryAfter {
+    /// Asks for `wait` (ms precision) on this request's 429.
+    pub fn set(&self, wait: Duration) {
+        let ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).max(1);
+        self.0.store(ms, Ordering::Relaxed);
+    }
+
+    fn get(&self) -> Option<Duration> {
+        match self.0.load(Ordering::Relaxed) {
+            0 => None,
+            ms => Some(Duration::from_millis(ms)),
+        }
+    }
 }
 
 /// The value of cookie `name` in the request's `Cookie` headers.
@@ -226,14 +349,18 @@ impl<E: Endpoint> RateLimitEndpoint<E> {
         if let (Some(b), Some(sid)) = (&rl.per_session, cookie(req, rl.cookie))
             && !b.take(sid).await?
         {
-            return Ok(Some(too_many(
+            return Ok(Some(too_many_after(
                 "too many requests in this session; retry in a minute",
+                b.retry_after(),
             )));
         }
         if let Some(b) = &rl.per_address
             && !b.take(&ip.to_string()).await?
         {
-            return Ok(Some(too_many("too many requests; retry in a minute")));
+            return Ok(Some(too_many_after(
+                "too many requests; retry in a minute",
+                b.retry_after(),
+            )));
         }
         Ok(None)
     }
@@ -250,6 +377,8 @@ impl<E: Endpoint> Endpoint for RateLimitEndpoint<E> {
             .filter_map(|v| v.to_str().ok());
         let ip = client_ip(peer, xff, &self.1.trusted);
         req.extensions_mut().insert(ClientAddr(ip));
+        let retry = RetryAfter::default();
+        req.extensions_mut().insert(retry.clone());
         if changes_state(req.method()) {
             match self.over(&req, ip).await {
                 Ok(Some(r)) => return Ok(r),
@@ -257,7 +386,13 @@ impl<E: Endpoint> Endpoint for RateLimitEndpoint<E> {
                 Err(e) => return Ok(ApiError::from(e).into_poem_response()),
             }
         }
-        self.0.call(req).await.map(IntoResponse::into_response)
+        let mut resp = self.0.call(req).await.map(IntoResponse::into_response)?;
+        if resp.status() == StatusCode::TOO_MANY_REQUESTS
+            && !resp.headers().contains_key(header::RETRY_AFTER)
+        {
+            set_retry_after(&mut resp, retry.get().unwrap_or(Duration::from_secs(60)));
+        }
+        Ok(resp)
     }
 }
 
@@ -316,17 +451,56 @@ mod tests {
         assert!(Budget::per_minute("t", 0, Store::memory(Default::default())).is_none());
     }
 
-    /// The quick refill's hourly budgets: a burst of `n`, then refused for the rest of the
-    /// window (one more every `window / n` in memory).
+    /// A clock at `ms` since the epoch, moved by the test.
+    fn test_clock(ms: i64) -> (Arc<std::sync::atomic::AtomicI64>, Clock) {
+        let t = Arc::new(std::sync::atomic::AtomicI64::new(ms));
+        let c = t.clone();
+        let clock = Clock(Arc::new(move || {
+            chrono::DateTime::from_timestamp_millis(c.load(Ordering::SeqCst)).unwrap()
+        }));
+        (t, clock)
+    }
+
+    /// The quick refill's hourly budgets: `n` in the window, then refused until the window
+    /// ends however much of it passes (no refill on the way), `Retry-After` the time left;
+    /// the next window has `n` again.
     #[tokio::test]
-    async fn an_hourly_budget_allows_its_burst_then_refuses() {
+    async fn an_hourly_budget_allows_n_per_window_and_nothing_before_it_ends() {
         let hour = Duration::from_secs(3600);
-        let b = Budget::per_window("h", 3, hour, Store::memory(Default::default())).unwrap();
+        let store = || Store::memory(Default::default());
+        // 10 minutes into an hour window
+        let (t, clock) = test_clock(1_000 * 3_600_000 + 600_000);
+        let b = Budget::per_window("h", 3, hour, store(), clock.clone()).unwrap();
         for _ in 0..3 {
             assert!(b.take("s").await.unwrap());
         }
         assert!(!b.take("s").await.unwrap());
         assert!(b.take("other").await.unwrap());
-        assert!(Budget::per_window("h", 0, hour, Store::memory(Default::default())).is_none());
+        assert_eq!(b.retry_after(), Duration::from_secs(50 * 60));
+        // 49 minutes later: a leaky bucket would have refilled it twice over
+        t.fetch_add(49 * 60_000, Ordering::SeqCst);
+        assert!(!b.take("s").await.unwrap());
+        assert_eq!(b.retry_after(), Duration::from_secs(60));
+        t.fetch_add(60_000, Ordering::SeqCst);
+        for _ in 0..3 {
+            assert!(b.take("s").await.unwrap(), "the next window");
+        }
+        assert!(!b.take("s").await.unwrap());
+        assert!(Budget::per_window("h", 0, hour, store(), clock.clone()).is_none());
+        assert!(Budget::per_window("h", 1, Duration::ZERO, store(), clock).is_none());
+    }
+
+    #[test]
+    fn windows_are_aligned_and_retry_after_is_whole_seconds() {
+        let hour = Duration::from_secs(3600);
+        assert_eq!(window_at(0, hour), (0, hour));
+        assert_eq!(window_at(3_600_000, hour), (1, hour));
+        assert_eq!(window_at(3_599_999, hour), (0, Duration::from_millis(1)));
+        assert_eq!(window_at(-5, hour).0, 0);
+        let secs = |d| too_many_after("x", d).headers()[header::RETRY_AFTER].clone();
+        assert_eq!(secs(Duration::from_millis(1)), "1");
+        assert_eq!(secs(Duration::from_millis(1_001)), "2");
+        assert_eq!(secs(Duration::from_secs(60)), "60");
+        assert_eq!(too_many("x").headers()[header::RETRY_AFTER], "60");
     }
 }

@@ -8,14 +8,26 @@
 //! - `GET /token` stores a random 64-hex-character token in the session ([`ensure_token`]);
 //!   `http::csrf::Csrf` checks it.
 //! - New sessions are limited per client address ([`CreationLimit`]); [`rotate`] gives the
-//!   session a new id when an identity is attached.
+//!   session a new id and a new CSRF token when an identity is attached.
+//! - A session that ends (`Session::purge`: sign-out, and wherever else) clears its cookie with
+//!   the attributes it was set with ([`clearing_cookie`]): poem's own removal names only the
+//!   cookie, which the browser applies to the request's directory (`/secure2`), so it kept
+//!   `pp_session` and refused the `__Host-` one (no `Secure`, no `Path=/`). An answer that
+//!   rotates the session carries its new CSRF token in the header [`XSRF_HEADER`]
+//!   ([`SessionAnswer`]).
 
 use std::net::IpAddr;
 
+use std::sync::{Arc, Mutex};
+
 use poem::{
     Endpoint, IntoResponse, Middleware, Request, Response,
-    session::{CookieConfig, ServerSession, Session, SessionStatus, SessionStorage},
-    web::cookie::SameSite,
+    http::HeaderValue,
+    middleware::{CookieJarManager, CookieJarManagerEndpoint},
+    session::{
+        CookieConfig, ServerSession, ServerSessionEndpoint, Session, SessionStatus, SessionStorage,
+    },
+    web::cookie::{Cookie, SameSite},
 };
 
 use crate::{
@@ -47,18 +59,132 @@ pub fn cookie_name(production: bool) -> &'static str {
     }
 }
 
+/// The session cookie's path: the whole site (`__Host-` requires it).
+const COOKIE_PATH: &str = "/";
+
 /// The session middleware over `store`; `production` uses [`SECURE_SESSION_COOKIE`] with
 /// `Secure`. The cookie lives as long as the session may (`session_absolute`); the store
-/// ends it earlier when idle.
-pub fn middleware(production: bool, store: Store) -> ServerSession<Store> {
+/// ends it earlier when idle. A session that ends clears its cookie with the attributes it was
+/// set with ([`clearing_cookie`]).
+pub fn middleware(production: bool, store: Store) -> SessionMiddleware {
     let cookie = CookieConfig::default()
         .name(cookie_name(production))
-        .path("/")
+        .path(COOKIE_PATH)
         .http_only(true)
         .same_site(SameSite::Lax)
         .secure(production)
         .max_age(store.config().session_absolute);
-    ServerSession::new(cookie, store)
+    SessionMiddleware {
+        sessions: ServerSession::new(cookie, store),
+        production,
+    }
+}
+
+/// The `Set-Cookie` that removes the session cookie from the browser: the name, `Path=/`,
+/// `HttpOnly`, `SameSite=Lax` and (`production`) `Secure` it was set with ([`middleware`]),
+/// an empty value, `Max-Age=0` and an expiry in the past. A browser drops a cookie only for a
+/// removal of the same name and path, and refuses a `__Host-` cookie without `Secure` and
+/// `Path=/`.
+pub fn clearing_cookie(production: bool) -> Cookie {
+    let mut c = Cookie::new_with_str(cookie_name(production), "");
+    c.set_path(COOKIE_PATH);
+    c.set_http_only(true);
+    c.set_same_site(SameSite::Lax);
+    c.set_secure(production);
+    c.make_removal();
+    c
+}
+
+/// The session middleware ([`middleware`]): poem's `ServerSession`, with what an answer tells
+/// the browser about its session ([`SessionAnswer`]).
+pub struct SessionMiddleware {
+    sessions: ServerSession<Store>,
+    production: bool,
+}
+
+impl<E: Endpoint> Middleware<E> for SessionMiddleware {
+    type Output = CookieJarManagerEndpoint<
+        SessionAnswer<CookieJarManagerEndpoint<ServerSessionEndpoint<Store, Probe<E>>>>,
+    >;
+    fn transform(&self, ep: E) -> Self::Output {
+        CookieJarManager::new().transform(SessionAnswer {
+            inner: self.sessions.transform(Probe(ep)),
+            production: self.production,
+        })
+    }
+}
+
+/// The request's session as the handlers saw it, kept for [`SessionAnswer`] (outside poem's
+/// session middleware, which does not hand it out).
+#[derive(Clone, Default)]
+struct SessionSeen(Arc<Mutex<Option<Session>>>);
+
+/// Inside poem's session middleware: notes the request's session in [`SessionSeen`].
+pub struct Probe<E>(E);
+
+impl<E: Endpoint> Endpoint for Probe<E> {
+    type Output = Response;
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        if let (Some(seen), Some(session)) = (
+            req.extensions().get::<SessionSeen>(),
+            req.extensions().get::<Session>(),
+        ) {
+            *seen.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(session.clone());
+        }
+        self.0.call(req).await.map(IntoResponse::into_response)
+    }
+}
+
+/// Outside poem's session middleware, what the answer tells the browser about its session:
+/// - purged (sign-out, and wherever else a session ends) while the request named a session
+///   cookie: the cookie is cleared with [`clearing_cookie`] (poem's own removal names only the
+///   cookie; a cookie whose record was already gone is cleared too);
+/// - rotated ([`rotate`]): the new CSRF token in the answer's header [`XSRF_HEADER`], beside
+///   the new cookie, so the browser never sends the retired one (`GET /token` gives it too).
+pub struct SessionAnswer<E> {
+    inner: E,
+    production: bool,
+}
+
+impl<E: Endpoint> Endpoint for SessionAnswer<E> {
+    type Output = Response;
+    async fn call(&self, mut req: Request) -> poem::Result<Response> {
+        let jar = req.cookie().clone();
+        let named = jar.get(cookie_name(self.production)).is_some();
+        let seen = SessionSeen::default();
+        req.extensions_mut().insert(seen.clone());
+        let mut resp = self
+            .inner
+            .call(req)
+            .await
+            .map(IntoResponse::into_response)?;
+        let session = seen.0.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match session.as_ref().map(|s| (s.status(), s)) {
+            // replaces poem's removal (name only) in the jar's changes
+            Some((SessionStatus::Purged, _)) if named => {
+                jar.add(clearing_cookie(self.production));
+            }
+            Some((SessionStatus::Renewed, s)) => {
+                if let Some(token) = s
+                    .get::<String>(XSRF_KEY)
+                    .and_then(|t| HeaderValue::from_str(&t).ok())
+                {
+                    resp.headers_mut().insert(XSRF_HEADER, token);
+                }
+            }
+            _ => {}
+        }
+        Ok(resp)
+    }
+}
+
+/// A new CSRF token: 64 hex characters.
+fn new_token() -> String {
+    format!(
+        "{}{}",
+        uuid::Uuid::new_v4().simple(),
+        uuid::Uuid::new_v4().simple()
+    )
 }
 
 /// The session's CSRF token, created (and the session with it) on first use.
@@ -66,22 +192,23 @@ pub fn ensure_token(session: &Session) -> String {
     if let Some(t) = session.get::<String>(XSRF_KEY) {
         return t;
     }
-    let token = format!(
-        "{}{}",
-        uuid::Uuid::new_v4().simple(),
-        uuid::Uuid::new_v4().simple()
-    );
+    let token = new_token();
     session.set(XSRF_KEY, token.clone());
     token
 }
 
-/// Gives the session a new id at the end of this request, keeping its values (and its
-/// CSRF token); the record under the old id is deleted, so the old cookie is worth nothing.
-/// Call it whenever an identity is attached (the buy hand-off, sign-in): a session id
-/// planted in the browser before (session fixation) never carries the identity. The new
-/// record's absolute lifetime starts again (the store's creation time is dropped).
+/// Gives the session a new id and a new CSRF token at the end of this request, keeping its
+/// other values; the record under the old id is deleted, so the old cookie is worth nothing,
+/// and the old token is refused with the new cookie. Call it whenever an identity is attached
+/// (the buy hand-off, sign-in): a session id planted in the browser before (session fixation)
+/// never carries the identity, and whoever planted it does not know the signed-in session's
+/// token. The answer carries the new token in its header [`XSRF_HEADER`] ([`SessionAnswer`];
+/// `GET /token` gives it too), which the web client takes after every call that rotates
+/// (`web/src/api/client.ts` `ROTATES`). The new record's absolute lifetime starts again (the
+/// store's creation time is dropped).
 pub fn rotate(session: &Session) {
     session.remove(crate::store::CREATED_ENTRY);
+    session.set(XSRF_KEY, new_token());
     session.renew();
 }
 

@@ -7,6 +7,13 @@
 //!   render; `tests/it/methods_and_bodies.rs` checks every such body really rejects one.
 //! - [`field_rules`]: field constraints the handlers enforce with their own detail codes (so
 //!   they cannot be poem-openapi validators, whose failures carry generic codes).
+//! - [`declare_free_text`]: the free-text rule of `domain::text` (no control or bidi-override
+//!   character), declared once: every string of a request body that no pattern, enum or
+//!   format constrains gets `pattern: domain::text::FREE_TEXT_PATTERN` (a `\S` "not blank"
+//!   pattern becomes `NOT_BLANK_FREE_TEXT_PATTERN`). `http::body_types` enforces it from the
+//!   served document (400 `VALIDATION_FAILED`, detail code `pattern`), before any handler.
+//! - [`declare_retry_after`]: every 429 answer carries `Retry-After` (delay-seconds;
+//!   `http::rate_limit`), declared as a required header.
 //!
 //! The document keeps poem-openapi's key order (so `openapi/bff.json` and the generated web
 //! types only change where a rule applies): it is edited as an ordered [`Json`] tree.
@@ -14,7 +21,10 @@
 use poem_openapi::types::Type;
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de, ser::SerializeMap};
 
-use crate::flows::{buy::types::SubmitBody, refill::pin::types::PinBody};
+use crate::{
+    domain::text::{FREE_TEXT_PATTERN, NOT_BLANK_FREE_TEXT_PATTERN},
+    flows::{buy::types::SubmitBody, refill::pin::types::PinBody},
+};
 
 /// A JSON value whose objects keep their key order.
 #[derive(Debug, Clone, PartialEq)]
@@ -204,6 +214,74 @@ pub fn request_body_schemas(spec: &Json) -> Vec<String> {
     found
 }
 
+/// The free-text rule on the string schema `schema` and the strings inside it (an array's
+/// items, `allOf`/`anyOf`/`oneOf` branches; a `$ref` is its component's business): a string
+/// without `enum`, `format` or `pattern` gets [`FREE_TEXT_PATTERN`], one whose pattern is the
+/// unanchored "not blank" `\S` gets [`NOT_BLANK_FREE_TEXT_PATTERN`]; stricter patterns
+/// (digits, codes) stay (`tests/it/input_safety.rs` checks each excludes the characters).
+pub fn declare_free_text(schema: &mut Json) {
+    if schema.get("$ref").is_some() {
+        return;
+    }
+    let kind = schema.get("type").cloned();
+    if kind == Some(Json::String("string".into()))
+        && schema.get("enum").is_none()
+        && schema.get("format").is_none()
+    {
+        match schema.get("pattern") {
+            None => schema.set("pattern", Json::String(FREE_TEXT_PATTERN.into())),
+            Some(Json::String(p)) if p == r"\S" => {
+                schema.set("pattern", Json::String(NOT_BLANK_FREE_TEXT_PATTERN.into()));
+            }
+            Some(_) => {}
+        }
+    }
+    if kind == Some(Json::String("array".into()))
+        && let Some(items) = schema.get_mut("items")
+    {
+        declare_free_text(items);
+    }
+    for k in ["allOf", "anyOf", "oneOf"] {
+        if let Some(Json::Array(branches)) = schema.get_mut(k) {
+            branches.iter_mut().for_each(declare_free_text);
+        }
+    }
+}
+
+/// The `Retry-After` header of every 429 answer (`http::rate_limit::too_many_after`).
+pub fn declare_retry_after(doc: &mut Json) {
+    let header = Json::Object(vec![
+        (
+            "description".into(),
+            Json::String(
+                "Seconds until the limit's window frees a request (`http::rate_limit`).".into(),
+            ),
+        ),
+        ("required".into(), Json::Bool(true)),
+        (
+            "schema".into(),
+            Json::Object(vec![
+                ("type".into(), Json::String("integer".into())),
+                ("minimum".into(), Json::Number(1.into())),
+            ]),
+        ),
+    ]);
+    let Some(Json::Object(paths)) = doc.get_mut("paths") else {
+        return;
+    };
+    for (_, item) in paths {
+        let Json::Object(ops) = item else { continue };
+        for (_, op) in ops {
+            if let Some(r) = op.get_mut("responses").and_then(|r| r.get_mut("429")) {
+                r.set(
+                    "headers",
+                    Json::Object(vec![("Retry-After".into(), header.clone())]),
+                );
+            }
+        }
+    }
+}
+
 /// `spec` (poem-openapi's pretty JSON) with the rules of this module applied, pretty JSON in
 /// the same key order.
 pub fn declare_enforced_rules(spec: &str) -> String {
@@ -231,6 +309,15 @@ pub fn declare_enforced_rules(spec: &str) -> String {
                 }
             }
         }
+        for name in &closed {
+            if let Some(schema) = schemas.get_mut(name) {
+                declare_free_text(schema);
+                if let Some(Json::Object(props)) = schema.get_mut("properties") {
+                    props.iter_mut().for_each(|(_, p)| declare_free_text(p));
+                }
+            }
+        }
     }
+    declare_retry_after(&mut doc);
     serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned())
 }

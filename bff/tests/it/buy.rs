@@ -245,6 +245,7 @@ impl<'a> Buyer<'a> {
         let rotated = crate::common::session_cookie(&r.0).expect("the session id rotates");
         assert_ne!(rotated, self.cookie, "the session id rotates on hand-off");
         self.cookie = rotated;
+        self.xsrf = crate::common::rotated_xsrf(&r.0).expect("the token rotates with the id");
         let v = json(r.0).await;
         assert!(status.is_success(), "{status}: {v}");
         v

@@ -367,7 +367,8 @@ struct Customer<'w> {
     tracking: String,
     /// The session cookie, followed when the BFF rotates the id (hand-off).
     cookie: std::cell::RefCell<String>,
-    xsrf: String,
+    /// The CSRF token, followed when the BFF rotates it with the id.
+    xsrf: std::cell::RefCell<String>,
     turn: std::cell::Cell<usize>,
     trace: std::cell::RefCell<Vec<String>>,
 }
@@ -394,7 +395,7 @@ impl<'w> Customer<'w> {
             .http
             .request(method, format!("{base}{path}"))
             .header(header::COOKIE, self.cookie.borrow().as_str())
-            .header("x-xsrf-token", &self.xsrf)
+            .header("x-xsrf-token", self.xsrf.borrow().as_str())
             .header("trackingid", &self.tracking)
             .header("source", "DIGITAL2.0")
             .header(header::ACCEPT_LANGUAGE, "en")
@@ -412,6 +413,9 @@ impl<'w> Customer<'w> {
                     .find(|c| c.starts_with("pp_session="))
                 {
                     *self.cookie.borrow_mut() = c.to_owned();
+                }
+                if let Some(t) = r.headers().get("x-xsrf-token").and_then(|v| v.to_str().ok()) {
+                    *self.xsrf.borrow_mut() = t.to_owned();
                 }
                 let bytes = r.bytes().await.map_err(|e| e.to_string());
                 match bytes {
@@ -699,7 +703,7 @@ async fn run(world: &World, plan: &RunPlan) -> Outcome {
         world,
         tracking: plan.tracking.clone(),
         cookie: std::cell::RefCell::new(cookie),
-        xsrf: body["xsrfToken"].as_str().unwrap().to_owned(),
+        xsrf: std::cell::RefCell::new(body["xsrfToken"].as_str().unwrap().to_owned()),
         turn: std::cell::Cell::new(0),
         trace: Default::default(),
     };

@@ -269,6 +269,9 @@ impl<'a> Walker<'a> {
                 .collect::<Vec<_>>()
                 .join("; ");
         }
+        if let Some(t) = rotated_xsrf(&r.0) {
+            self.xsrf = t;
+        }
         let v = json(r.0).await;
         if (200..300).contains(&status) {
             self.answers.push((name.into(), status, None));

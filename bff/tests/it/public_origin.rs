@@ -57,7 +57,7 @@ async fn production_start_up_names_the_missing_settings() {
     match Application::build(config).await.err() {
         Some(StartupError::Config(ConfigError::ProductionMissing(vars))) => assert_eq!(
             vars,
-            "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL, BFF_IDENTITY_PROVIDER_URL"
+            "BFF_PUBLIC_ORIGIN, BFF_CARD_ENTRY_URL, BFF_IDENTITY_ROUTER_URL, BFF_IDENTITY_PROVIDER_URL, BFF_REDIS_URL (or BFF_STORE=memory for one instance)"
         ),
         other => panic!("{other:?}"),
     }
@@ -94,6 +94,7 @@ async fn production_urls_come_from_configuration_not_from_host() {
     let mut env = upstream_env(&sims.base_url);
     for (k, v) in [
         ("BFF_MODE", "production"),
+        ("BFF_STORE", "memory"),
         ("BFF_PUBLIC_ORIGIN", ORIGIN),
         ("BFF_CARD_ENTRY_URL", CARD_ENTRY),
         ("BFF_IDENTITY_ROUTER_URL", ROUTER),

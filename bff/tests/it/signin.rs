@@ -103,6 +103,9 @@ impl Browser {
         if let Some(c) = session_cookie(&r.0) {
             self.cookie = c;
         }
+        if let Some(t) = rotated_xsrf(&r.0) {
+            self.xsrf = t;
+        }
         json(r.0).await
     }
 

@@ -17,22 +17,42 @@ export const api = createClient<paths>({
 let tokenPromise: Promise<string | undefined> | undefined;
 let tokenAnswered = false;
 
-/** Fetches the XSRF token once per page load and keeps it in memory. */
-export function ensureXsrfToken(): Promise<string | undefined> {
-  tokenPromise ??= api
+/** Reads `/token` once `after` (a read under way) has settled: one session, one token. */
+function readToken(after?: Promise<unknown>): Promise<string | undefined> {
+  const read: Promise<string | undefined> = (after ?? Promise.resolve())
+    .catch(() => undefined)
     // no query: the page preloads exactly `/token` (bff/src/web/pages.rs), and the tracking id
     // travels in the `trackingid` header like on every call
-    .GET('/token')
+    .then(() => api.GET('/token'))
     .then(({ data }) => data?.xsrfToken)
     .catch(() => undefined)
     .then((token) => {
       tokenAnswered = true;
       // a failed fetch may be retried by the next POST
-      if (token === undefined) tokenPromise = undefined;
+      if (token === undefined && tokenPromise === read) tokenPromise = undefined;
       return token;
     });
+  return read;
+}
+
+/** Fetches the XSRF token once per page load and keeps it in memory. */
+export function ensureXsrfToken(): Promise<string | undefined> {
+  tokenPromise ??= readToken();
   return tokenPromise;
 }
+
+/**
+ * Forgets the kept token and reads `/token` again (after a read under way, so both name one
+ * session): before a sign-in starts (the kept token may be one of a session that ended: signed
+ * out in another tab, expired), and when a call that rotates the session got no answer.
+ */
+export function renewXsrfToken(): Promise<string | undefined> {
+  tokenPromise = readToken(tokenPromise);
+  return tokenPromise;
+}
+
+/** The header in which an answer that rotates the session hands over its new token. */
+const XSRF_HEADER = 'x-xsrf-token';
 
 /** Whether the page's token call has answered (with a token or not): the buy entry's wait is over. */
 export function xsrfTokenAnswered(): boolean {
@@ -67,10 +87,12 @@ function needsToken(request: Request): boolean {
 }
 
 /**
- * Calls after which the BFF gives the session a new id (an identity joined it): other calls
- * wait until the answer, with its new cookie, is back, so none leaves with the retired id.
+ * Calls after which the BFF gives the session a new id and a new CSRF token (an identity joined
+ * it: the buy hand-off's restore, the sign-in's decoder): other calls wait until the answer, with
+ * its new cookie and the new token (header `x-xsrf-token`), is back, so none leaves with the
+ * retired id or token.
  */
-const ROTATES = new Set(['GET /secure/session']);
+const ROTATES = new Set(['GET /secure/session', 'POST /secure2/decoder']);
 let rotation: Promise<unknown> = Promise.resolve();
 let pendingRotation: (v?: unknown) => void = () => undefined;
 
@@ -99,11 +121,19 @@ const rotations: Middleware = {
     return request;
   },
   onResponse({ request, schemaPath, response }) {
-    if (ROTATES.has(`${request.method} ${schemaPath}`)) pendingRotation();
+    if (ROTATES.has(`${request.method} ${schemaPath}`)) {
+      // the answer that rotated hands over the new token; one that did not rotate has none
+      const token = response.headers.get(XSRF_HEADER);
+      if (token) tokenPromise = Promise.resolve(token);
+      pendingRotation();
+    }
     return response;
   },
   onError({ request, schemaPath }) {
-    if (ROTATES.has(`${request.method} ${schemaPath}`)) pendingRotation();
+    if (ROTATES.has(`${request.method} ${schemaPath}`)) {
+      void renewXsrfToken();
+      pendingRotation();
+    }
   },
 };
 api.use(rotations, headers);

@@ -1049,8 +1049,10 @@ export interface paths {
          *     unknown phone, a known phone with another zip, a failed lookup: one answer), each
          *     failure with the catalogue message. A miss forgets the account located before.
          *     At most `BFF_LITEPAY_SESSION_LOOKUPS_PER_HOUR` (10) per session and
-         *     `BFF_LITEPAY_LOOKUPS_PER_HOUR` (30) per client address (429 `RATE_LIMITED`); no answer
-         *     comes sooner than `BFF_LITEPAY_LOOKUP_MIN_MS` (400 ms). Needs `x-xsrf-token`.
+         *     `BFF_LITEPAY_LOOKUPS_PER_HOUR` (30) per client address in each fixed hour window (from
+         *     one full hour to the next; 429 `RATE_LIMITED` with `Retry-After` the seconds left in
+         *     it); no answer comes sooner than `BFF_LITEPAY_LOOKUP_MIN_MS` (400 ms). Needs
+         *     `x-xsrf-token`.
          */
         post: operations["lookupLitepayAccount"];
         delete?: never;
@@ -7181,6 +7183,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7479,6 +7483,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7657,6 +7663,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7782,6 +7790,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7860,6 +7870,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7929,6 +7941,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8019,6 +8033,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8218,6 +8234,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8349,6 +8367,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8418,6 +8438,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8487,6 +8509,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8603,6 +8627,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8719,6 +8745,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8788,6 +8816,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9005,6 +9035,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9154,6 +9186,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9261,6 +9295,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9347,6 +9383,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9502,6 +9540,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9583,6 +9623,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9670,6 +9712,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9807,6 +9851,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9915,6 +9961,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10141,6 +10189,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10252,6 +10302,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10359,6 +10411,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10458,6 +10512,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10553,6 +10609,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10782,6 +10840,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10893,6 +10953,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11060,6 +11122,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11167,6 +11231,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11355,6 +11421,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11530,6 +11598,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11629,6 +11699,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11728,6 +11800,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11827,6 +11901,8 @@ export interface operations {
             /** @description `RATE_LIMITED`: too many state-changing requests from this client. */
             429: {
                 headers: {
+                    /** @description Seconds until the limit's window frees a request (`http::rate_limit`). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,4 +1,4 @@
-import { api, call, CallFailure, resetXsrfToken, type Schemas } from '../api/client';
+import { api, call, CallFailure, renewXsrfToken, resetXsrfToken, type Schemas } from '../api/client';
 import { trackCallFailure } from './analytics';
 import { leaveApp } from './leave';
 import type { Locale } from './locale';
@@ -15,8 +15,14 @@ export interface SignInFlags {
   mobile?: boolean;
 }
 
-/** `startSignIn`: the provider's authorize (or create-ID) URL for this session. */
-export function startSignIn(locale: Locale, flags: SignInFlags = {}, createId = false): Promise<string> {
+/**
+ * `startSignIn`: the provider's authorize (or create-ID) URL for this session. The token is read
+ * again first: the one the page keeps may be of a session that has ended (signed out in another
+ * tab, expired), which the BFF would refuse, and `/token` gives a live session its own (or a new
+ * session to a browser without one).
+ */
+export async function startSignIn(locale: Locale, flags: SignInFlags = {}, createId = false): Promise<string> {
+  await renewXsrfToken();
   return call('startSignIn', () =>
     api.POST('/secure2/authorize', { body: { locale, bhr: flags.bhr === true, mobile: flags.mobile === true, createId } }),
   ).then((r) => r.authorizeUrl);

@@ -38,7 +38,7 @@ use crate::{
         auth::now_ms,
         error::{ApiError, ErrorCode, FieldError, keyed_answer},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
-        rate_limit::ClientAddr,
+        rate_limit::{Budget, ClientAddr, RetryAfter},
         session::{context_id, ensure_context_id},
         tags::ApiTags,
     },
@@ -57,13 +57,21 @@ fn not_ready() -> ApiError {
 }
 
 /// Takes one lookup from the session's and the client address's budgets (`Config::litepay`).
+/// A refusal is 429 `RATE_LIMITED` with `Retry-After` the time left in the budget's window
+/// (`http::rate_limit::RetryAfter`).
 async fn within_budgets(state: &AppState, req: &Request, id: &str) -> Result<(), ApiError> {
     let b = &state.lookups;
+    let refused = |budget: &Budget, message: &str| {
+        if let Some(r) = req.extensions().get::<RetryAfter>() {
+            r.set(budget.retry_after());
+        }
+        ApiError::new(ErrorCode::RateLimited, message)
+    };
     if let Some(s) = &b.per_session
         && !s.take(id).await?
     {
-        return Err(ApiError::new(
-            ErrorCode::RateLimited,
+        return Err(refused(
+            s,
             "too many account lookups in this session; try again later",
         ));
     }
@@ -75,8 +83,8 @@ async fn within_budgets(state: &AppState, req: &Request, id: &str) -> Result<(),
     if let Some(a) = &b.per_address
         && !a.take(&addr).await?
     {
-        return Err(ApiError::new(
-            ErrorCode::RateLimited,
+        return Err(refused(
+            a,
             "too many account lookups from this address; try again later",
         ));
     }
@@ -467,8 +475,10 @@ impl LitepayApi {
     /// unknown phone, a known phone with another zip, a failed lookup: one answer), each
     /// failure with the catalogue message. A miss forgets the account located before.
     /// At most `BFF_LITEPAY_SESSION_LOOKUPS_PER_HOUR` (10) per session and
-    /// `BFF_LITEPAY_LOOKUPS_PER_HOUR` (30) per client address (429 `RATE_LIMITED`); no answer
-    /// comes sooner than `BFF_LITEPAY_LOOKUP_MIN_MS` (400 ms). Needs `x-xsrf-token`.
+    /// `BFF_LITEPAY_LOOKUPS_PER_HOUR` (30) per client address in each fixed hour window (from
+    /// one full hour to the next; 429 `RATE_LIMITED` with `Retry-After` the seconds left in
+    /// it); no answer comes sooner than `BFF_LITEPAY_LOOKUP_MIN_MS` (400 ms). Needs
+    /// `x-xsrf-token`.
     #[oai(
         path = "/secure/v1/customermanagement/fetchCustomerDashboard",
         method = "post",

@@ -5,8 +5,9 @@
 //! - `lookupLitepayAccount` (CSRF, the seed's `fetchCustomerDashboard`): billing phone (10
 //!   digits) and 5-digit zip; the account found is bound to the session's litepay context
 //!   ([`context`]), never sent to the browser (no account id, no name, no service address).
-//!   Lookups are rate-limited per session and per client address over an hour (budgets shared
-//!   through the store), and every lookup answers no sooner than a floor (`BFF_LITEPAY_LOOKUP_
+//!   Lookups are rate-limited per session and per client address, at most so many in each
+//!   fixed hour window (budgets shared through the store; 429 with `Retry-After` the window's
+//!   remaining seconds), and every lookup answers no sooner than a floor (`BFF_LITEPAY_LOOKUP_
 //!   MIN_MS`): an unknown phone and a known phone with another zip get the same status, body
 //!   and timing ([`rules::outcome`] reads every refusal but the multiple-accounts code alike).
 //! - `getLitepayRefill`: what the screens show of the located account: the 30-day plan priced

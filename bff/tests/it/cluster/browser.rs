@@ -63,7 +63,8 @@ pub struct Browser {
     /// The origin, e.g. `http://127.0.0.1:8080` (the balancer).
     pub base: String,
     cookie: Mutex<String>,
-    pub xsrf: String,
+    /// The CSRF token, followed when the BFF rotates it with the session id.
+    xsrf: Mutex<String>,
     /// `sim_scenario` cookie.
     pub scenario: Option<String>,
     /// `sim_run` cookie (a UUID: the simulators' memory of this browser).
@@ -79,11 +80,11 @@ pub struct Browser {
 impl Browser {
     /// A new session at `base` (`GET /token`) from the loopback address `from`.
     pub async fn new(base: &str, from: IpAddr, lang: &'static str) -> Self {
-        let mut b = Self {
+        let b = Self {
             http: http_client(Some(from)),
             base: base.trim_end_matches('/').to_owned(),
             cookie: Mutex::new(String::new()),
-            xsrf: String::new(),
+            xsrf: Mutex::new(String::new()),
             scenario: None,
             run: None,
             lang,
@@ -96,7 +97,7 @@ impl Browser {
             b.cookie().starts_with("pp_session="),
             "no session cookie: {t:?}"
         );
-        b.xsrf = t.ok()["xsrfToken"].as_str().unwrap().to_owned();
+        *b.xsrf.lock().unwrap() = t.ok()["xsrfToken"].as_str().unwrap().to_owned();
         b
     }
 
@@ -140,7 +141,7 @@ impl Browser {
             .http
             .request(method.clone(), format!("{}{path}", self.base))
             .header("cookie", self.cookies())
-            .header("x-xsrf-token", &self.xsrf)
+            .header("x-xsrf-token", self.xsrf.lock().unwrap().clone())
             .header("accept-language", self.lang)
             .header("trackingid", &self.tracking)
             .header("x-request-id", &request_id);
@@ -165,6 +166,10 @@ impl Browser {
             .find(|c| c.starts_with("pp_session="))
         {
             *self.cookie.lock().unwrap() = c.split(';').next().unwrap().to_owned();
+        }
+        // an answer that rotates the session hands over its new CSRF token
+        if let Some(t) = headers.get("x-xsrf-token").and_then(|v| v.to_str().ok()) {
+            *self.xsrf.lock().unwrap() = t.to_owned();
         }
         let text = r.text().await.unwrap_or_default();
         let body = serde_json::from_str(&text).unwrap_or(Value::Null);

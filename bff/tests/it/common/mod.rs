@@ -156,6 +156,15 @@ pub fn session_cookie(resp: &Response) -> Option<String> {
     Some(cookie.split(';').next().unwrap().to_owned())
 }
 
+/// The new CSRF token an answer that rotates the session (the sign-in's decoder, the buy
+/// hand-off's restore) hands over in its `x-xsrf-token` header; `None` for any other answer.
+pub fn rotated_xsrf(resp: &Response) -> Option<String> {
+    resp.headers()
+        .get("x-xsrf-token")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
+}
+
 /// One step of a scripted walk over HTTP: `method` (`get`, `put`, anything else is a POST) to
 /// `path` with the `Cookie` header `cookies`, the CSRF token `xsrf`, the query pairs `q`, and
 /// `body` as JSON under a fresh `Idempotency-Key`. The caller may add headers, then sends it.

@@ -12,11 +12,13 @@
 //! - [`store`]: the one store of sessions, flow contexts and idempotency records (memory,
 //!   or Redis for several instances);
 //! - [`http`]: extractors, middleware, the error body, sessions and CSRF, operation tags;
-//! - [`state`] (the application state), [`config`], [`error_messages`], [`api`] (the
+//! - [`clock`] (time, pinned by tests), [`state`] (the application state), [`config`],
+//!   [`error_messages`], [`api`] (the
 //!   contract assembled), [`startup`] (the endpoint and server), [`web`] (the built app),
 //!   [`telemetry`]; [`harness`] (scenario pages, `simulators` feature only).
 
 pub mod api;
+pub mod clock;
 pub mod config;
 pub mod domain;
 pub mod error_messages;

@@ -37,11 +37,11 @@ use poem::{
 };
 
 use crate::{
+    clock::Clock,
     http::{
         error::{ApiError, ErrorCode},
         middleware::changes_state,
     },
-    state::Clock,
     store::{Store, StoreError},
 };
 

@@ -55,6 +55,17 @@ impl Payer {
         format!("/secure2/accounts/{}/{tail}", self.account)
     }
 
+    /// `enrolAutoRefill` with the terms accepted.
+    async fn enrol(&self, cli: &Cli) -> (u16, Value) {
+        self.post(
+            cli,
+            "auto-refill/enrol",
+            Some(json!({"termsAccepted": true})),
+            None,
+        )
+        .await
+    }
+
     async fn get(&self, cli: &Cli, tail: &str) -> (u16, Value) {
         let r = cli
             .get(self.path(tail))
@@ -301,14 +312,7 @@ async fn the_counter_locks_the_form_survives_a_reload_and_is_per_account() {
         (409, Some("PAYMENT_FORM_LOCKED")),
         "{v}"
     );
-    let (s, v) = p
-        .post(
-            &cli,
-            "auto-refill/enrol",
-            Some(json!({"termsAccepted": true})),
-            None,
-        )
-        .await;
+    let (s, v) = p.enrol(&cli).await;
     assert_eq!(
         (s, v["errorCode"].as_str()),
         (409, Some("PAYMENT_FORM_LOCKED")),
@@ -491,8 +495,7 @@ async fn an_account_activated_here_saves_a_card_enrols_and_reads_its_history() {
         .post(&cli, "payment-instrument", Some(card), Some(Uuid::new_v4()))
         .await;
     assert_eq!((s, v["outcome"].as_str()), (200, Some("done")), "{v}");
-    let terms = json!({"termsAccepted": true});
-    let (s, v) = p.post(&cli, "auto-refill/enrol", Some(terms), None).await;
+    let (s, v) = p.enrol(&cli).await;
     assert_eq!((s, v["outcome"].as_str()), (200, Some("done")), "{v}");
     let info = p.info(&cli).await;
     assert_eq!(
@@ -554,14 +557,7 @@ async fn enrolments_overlapping_the_one_in_flight_get_its_answer() {
         assert_eq!(v["autoRefillEnabled"], true, "{v}");
     }
     tokio::time::sleep(bff::store::Store::SHARED_ANSWER + Duration::from_millis(200)).await;
-    let (s, v) = p
-        .post(
-            &cli,
-            "auto-refill/enrol",
-            Some(json!({"termsAccepted": true})),
-            None,
-        )
-        .await;
+    let (s, v) = p.enrol(&cli).await;
     assert_eq!(
         (s, v["errorCode"].as_str()),
         (409, Some("AUTO_REFILL_NOT_OFFERED")),

@@ -68,6 +68,8 @@ pub fn reset_world(run: Option<&Run>) {
     pins::REDEEM_CALLS.clear(run);
     payments::INSTRUMENT.clear(run);
     payments::AUTOPAY.clear(run);
+    payments::ONE_TIME.clear(run);
+    crate::account_move::MOVES.clear(run);
     refill::LEDGER.clear(run);
     crate::chaos::reset(run);
     crate::replay::reset(run);

@@ -8,7 +8,8 @@
 //! (`modifyInstrument`, `removeInstrument`), enrol and cancel auto-refill (`enrollAutopay`,
 //! `cancelAutopay`), the prepaid transactions (`transactions`,
 //! [`crate::payments_world`]). What a run changed ([`crate::run_state`]): an add or modify
-//! with an account stores the card, a remove drops it (and auto-refill), enrol and cancel set
+//! with an account stores the card (unless it is a one-time instrument: `addInstrumentToWallet`
+//! and `savePayment` false, kept apart in [`ONE_TIME`]), a remove drops it (and auto-refill), enrol and cancel set
 //! `enrollAutoPayment`; the next `get-custpayment-info` of that run answers them.
 
 use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
@@ -27,6 +28,21 @@ use crate::{account_world, buy_world, payments_world};
 pub(crate) static INSTRUMENT: RunStore<Option<PaymentInfoResponse>> = RunStore::new();
 /// `enrollAutoPayment` a run set (enrol, cancel, or a remove turning it off).
 pub(crate) static AUTOPAY: RunStore<bool> = RunStore::new();
+/// The one-time instruments a run added for an account (an add with `addInstrumentToWallet`
+/// and `savePayment` both false, the quick refill's, seed 002 §3.8): tokens a refill of that
+/// account may pay with, newest last, at most [`ONE_TIME_KEPT`]; never the stored card.
+pub(crate) static ONE_TIME: RunStore<Vec<String>> = RunStore::new();
+/// How many one-time instruments an account keeps per run (older ones expire).
+const ONE_TIME_KEPT: usize = 8;
+
+/// Whether `token` may pay for `account` in `run`: the stored card's token, or a one-time
+/// instrument the run added for that account.
+pub fn pays_for(run: &Run, account: &str, token: &str) -> bool {
+    current_info(run, account).payment_inst_token.as_deref() == Some(token)
+        || ONE_TIME
+            .get(run, account)
+            .is_some_and(|t| t.iter().any(|t| t == token))
+}
 
 /// The payment info of `account` in `run`: the world's, overlaid with the run's card and
 /// enrolment.
@@ -68,6 +84,18 @@ fn store_card(run: &Run, body: &AddInstrumentRequest) -> AddInstrumentResponse {
     let Some(account) = body.cust_info.account_id.as_deref() else {
         return success(); // the buy flow's new customer: nothing to remember
     };
+    // a one-time instrument (neither in the wallet nor saved) pays once and leaves the
+    // account's stored card and enrolment as they are
+    if !body.add_instrument_to_wallet && !body.save_payment {
+        ONE_TIME.update(run, account, |kept| {
+            let kept = kept.get_or_insert_with(Vec::new);
+            kept.retain(|t| t != &body.payment_inst_token);
+            kept.push(body.payment_inst_token.clone());
+            let over = kept.len().saturating_sub(ONE_TIME_KEPT);
+            kept.drain(..over);
+        });
+        return success();
+    }
     let enrolled = body.enroll_auto_payment || current_info(run, account).enroll_auto_payment;
     let c = &body.cust_info;
     INSTRUMENT.set(

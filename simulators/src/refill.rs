@@ -2,8 +2,9 @@
 //! account (seed 002 §3.6 payload, §3.9 answer, §4.1, §7.2, §7.5).
 //!
 //! The world's answer ([`answer`]): `REFILL_ACCOUNT_INELIGIBLE` for an account the world
-//! does not know or a closed one; `REFILL_PAYMENT_INVALID` when `paymentInstToken` is not the
-//! account's stored card in this run ([`crate::payments::current_info`]);
+//! does not know or a closed one; `REFILL_PAYMENT_INVALID` when `paymentInstToken` is neither
+//! the account's stored card in this run nor a one-time instrument the run added for it
+//! ([`crate::payments::pays_for`]);
 //! `REFILL_PLAN_UNAVAILABLE` when a `planCode` is not among the account's `availablePlans`;
 //! else `response.status: SUCCESS` with an order number `RF` + 10 digits derived from the
 //! account and `transactionId`. A scenario's `respond` for `refill` is merged into that
@@ -20,7 +21,8 @@ use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::identity::PrepaidStatus;
 use upstream::refill::{
     EzRefillRequest, REFILL_ACCOUNT_INELIGIBLE, REFILL_PAYMENT_INVALID, REFILL_PLAN_UNAVAILABLE,
-    RefillAnswer, RefillOrderDetails, RefillRequest, RefillResponse, STATUS_SUCCESS,
+    RefillAnswer, RefillOrderDetails, RefillProduct, RefillRequest, RefillResponse,
+    STATUS_SUCCESS,
 };
 
 use crate::run_state::{Run, RunStore};
@@ -38,8 +40,37 @@ pub struct LedgerEntry {
     pub amount: String,
     /// The plan codes bought, with their `planQty`.
     pub plans: Vec<(String, u32)>,
+    /// The `paymentInstToken` charged (the stored card's or a one-time instrument's).
+    pub payment_inst_token: String,
     /// The answer sent (a repeated `transactionId` gets it again).
     pub answer: RefillResponse,
+}
+
+impl LedgerEntry {
+    fn of(
+        transaction_id: &str,
+        amount: &str,
+        token: &str,
+        products: &[RefillProduct],
+        answer: &RefillResponse,
+    ) -> Self {
+        Self {
+            transaction_id: transaction_id.to_owned(),
+            order_number: answer
+                .response
+                .as_ref()
+                .and_then(|r| r.order_details.as_ref())
+                .map(|o| o.order_number.clone())
+                .unwrap_or_default(),
+            amount: amount.to_owned(),
+            plans: products
+                .iter()
+                .map(|p| (p.plan_code.clone(), p.plan_qty))
+                .collect(),
+            payment_inst_token: token.to_owned(),
+            answer: answer.clone(),
+        }
+    }
 }
 
 /// The accepted refills per (run, account).
@@ -80,8 +111,7 @@ pub fn answer(run: &Run, req: &RefillRequest) -> RefillResponse {
     if dash.error_code.is_some() || !open {
         return refused(REFILL_ACCOUNT_INELIGIBLE, "The account cannot be refilled.");
     }
-    let stored = payments::current_info(run, account).payment_inst_token;
-    if stored.as_deref() != Some(req.payment_info.payment_inst_token.as_str()) {
+    if !payments::pays_for(run, account, &req.payment_info.payment_inst_token) {
         return refused(
             REFILL_PAYMENT_INVALID,
             "The payment instrument is not on file.",
@@ -199,22 +229,13 @@ impl RefillApi {
             }
             let a = with_scenario(answer(&run, &body), scenario.0.as_deref());
             if a.error_code.is_none() {
-                book.push(LedgerEntry {
-                    transaction_id: body.transaction_id.clone(),
-                    order_number: a
-                        .response
-                        .as_ref()
-                        .and_then(|r| r.order_details.as_ref())
-                        .map(|o| o.order_number.clone())
-                        .unwrap_or_default(),
-                    amount: body.payment_info.amount.clone(),
-                    plans: body
-                        .prepaid_products
-                        .iter()
-                        .map(|p| (p.plan_code.clone(), p.plan_qty))
-                        .collect(),
-                    answer: a.clone(),
-                });
+                book.push(LedgerEntry::of(
+                    &body.transaction_id,
+                    &body.payment_info.amount,
+                    &body.payment_info.payment_inst_token,
+                    &body.prepaid_products,
+                    &a,
+                ));
             }
             a
         }))
@@ -255,22 +276,13 @@ impl RefillApi {
                 Call::EzRefill,
             );
             if a.error_code.is_none() {
-                book.push(LedgerEntry {
-                    transaction_id: body.transaction_id.clone(),
-                    order_number: a
-                        .response
-                        .as_ref()
-                        .and_then(|r| r.order_details.as_ref())
-                        .map(|o| o.order_number.clone())
-                        .unwrap_or_default(),
-                    amount: body.payment_info.amount.clone(),
-                    plans: body
-                        .prepaid_products
-                        .iter()
-                        .map(|p| (p.plan_code.clone(), p.plan_qty))
-                        .collect(),
-                    answer: a.clone(),
-                });
+                book.push(LedgerEntry::of(
+                    &body.transaction_id,
+                    &body.payment_info.amount,
+                    &body.payment_info.payment_inst_token,
+                    &body.prepaid_products,
+                    &a,
+                ));
             }
             a
         }))

@@ -7,13 +7,16 @@ use std::future::Future;
 use serde::{Serialize, de::DeserializeOwned};
 
 use crate::{
-    http::error::{ApiError, keyed_answer, slot_answer},
+    http::error::{ApiError, ErrorCode, keyed_answer, slot_answer},
     store::{Store, StoreError},
     telemetry::metrics::{Effect, business_attempt},
 };
 
 /// Runs `place` at most once per attempt and answers every caller with its one answer:
 ///
+/// 0. with `account`, `place` runs only while no other attempt pays or redeems for that
+///    account (a store lock `money:<account>`, any session, any instance): a second attempt
+///    gets 409 `PAYMENT_IN_PROGRESS` at once, which is not kept, so its retry runs later;
 /// 1. `keyed` (`<op>:<context>:<Idempotency-Key>`, with `fingerprint` the request it was used
 ///    for) replays a request's first answer to its retries; the same key for another request
 ///    is 422 `IDEMPOTENCY_MISMATCH` with `mismatch` as its message;
@@ -27,14 +30,16 @@ use crate::{
 ///
 /// # Errors
 ///
-/// `place`'s error; 422 `IDEMPOTENCY_MISMATCH`; the store's failures as
+/// `place`'s error; 409 `PAYMENT_IN_PROGRESS`; 422 `IDEMPOTENCY_MISMATCH`; the store's failures as
 /// `From<StoreError> for ApiError` says (503 `STORE_UNAVAILABLE`, 500 `INTERNAL`).
+#[allow(clippy::too_many_arguments)]
 pub async fn once_per_attempt<T, Fut>(
     store: &Store,
     effect: Effect,
     keyed: String,
     fingerprint: &str,
     attempt: String,
+    account: Option<&str>,
     mismatch: &'static str,
     place: impl FnOnce() -> Fut + Send + 'static,
 ) -> Result<T, ApiError>
@@ -43,18 +48,45 @@ where
     Fut: Future<Output = Result<T, ApiError>> + Send + 'static,
 {
     let slots = store.clone();
+    let locks = store.clone();
+    let lock = account.map(|a| format!("money:{a}")).filter(|_| false);
     let place = move || async move {
-        let result = place().await;
+        let result = match lock {
+            // one money attempt per account, whatever the session or instance
+            Some(lock) => match locks.exclusive(&lock, place).await {
+                Ok(Some(result)) => result,
+                Ok(None) => Err(ApiError::new(
+                    ErrorCode::PaymentInProgress,
+                    "another payment of this account is in progress",
+                )),
+                Err(e) => Err(e.into()),
+            },
+            None => place().await,
+        };
         business_attempt(effect, outcome_of(&result));
         result
     };
     let run = move || async move {
         slot_answer(
-            slots.idempotent(&attempt, "", place).await,
+            slots
+                .idempotent_keeping(&attempt, "", not_in_progress, place)
+                .await,
             "attempt slot fingerprint mismatch",
         )
     };
-    keyed_answer(store.idempotent(&keyed, fingerprint, run).await, mismatch)
+    keyed_answer(
+        store
+            .idempotent_keeping(&keyed, fingerprint, not_in_progress, run)
+            .await,
+        mismatch,
+    )
+}
+
+/// Whether an attempt's result is kept for replay: every answer but 409
+/// `PAYMENT_IN_PROGRESS` (another session's payment of the account was in flight), which a
+/// retry must be free to run past once that payment is done.
+fn not_in_progress<T>(result: &Result<T, ApiError>) -> bool {
+    !matches!(result, Err(e) if e.error_code == ErrorCode::PaymentInProgress)
 }
 
 /// The `outcome` label of an attempt's result: the answer's `outcome` field when it has one

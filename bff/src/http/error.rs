@@ -22,6 +22,7 @@
 //! | `RATE_LIMITED` | 429 | too many POSTs from one client address |
 //! | `INTERNAL` | 500 | a bug; never for user input |
 //! | `PAYMENT_FORM_LOCKED`, `AUTO_REFILL_NOT_OFFERED`, `NO_SAVED_CARD` | 409 | account payments (`flows::payments`) |
+//! | `PAYMENT_IN_PROGRESS` | 409 | another payment or redemption of the same account is in flight, any session (`http::attempt`) |
 //! | `PIN_INVALID` | 400 | a refill PIN empty or over 16 characters (seed 002 §2.3, §9) |
 //! | `PIN_REJECTED`, `PIN_NOT_RECOGNISED`, `PIN_REDEEM_FAILED` | 422 | the PIN refill's upstream refusals (`flows::refill::pin`) |
 //! | `PIN_ALREADY_REDEEMED`, `PIN_NOT_VALIDATED` | 409 | a PIN with a redemption date; a redeem without a validated PIN |
@@ -95,6 +96,10 @@ pub enum ErrorCode {
     /// 409: the payment form is disabled after a failure (30 s, 10 s from the second; seed
     /// 001 §4 "Payment instrument"); `message` says how long.
     PaymentFormLocked,
+    /// 409: another refill, PIN redemption, quick refill or reconnect payment of the same
+    /// account is in flight (another device or tab of the owner, or another visitor's quick
+    /// refill): nothing was charged; the page says so and the customer may try again.
+    PaymentInProgress,
     /// 409: auto-refill enrolment is not offered (already enrolled, deactivated, or no
     /// internet days left; seed 001 §4 "Auto-refill").
     AutoRefillNotOffered,
@@ -195,6 +200,7 @@ impl ErrorCode {
             | Self::NoScheduledMove
             | Self::MoveCancelCutoffPassed
             | Self::PaymentFormLocked
+            | Self::PaymentInProgress
             | Self::AutoRefillNotOffered
             | Self::NoSavedCard
             | Self::PinAlreadyRedeemed

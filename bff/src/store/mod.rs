@@ -562,7 +562,67 @@ impl Store {
         Fut: Future<Output = T> + Send + 'static,
     {
         let ttl = self.inner.cfg.idempotency_ttl;
-        self.idempotent_for(key, fingerprint, ttl, run).await
+        self.idempotent_for(key, fingerprint, ttl, |_: &T| true, run)
+            .await
+    }
+
+    /// [`Self::idempotent`], except that an answer `keep` refuses is not stored: the key is
+    /// released, so the callers that joined the run claim it again and run their own, and a
+    /// later retry of the key runs anew (a refusal that says "not now", such as 409
+    /// `PAYMENT_IN_PROGRESS`, must not be replayed for 24 h).
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::idempotent`].
+    pub async fn idempotent_keeping<T, Fut>(
+        &self,
+        key: &str,
+        fingerprint: &str,
+        keep: fn(&T) -> bool,
+        run: impl FnOnce() -> Fut + Send + 'static,
+    ) -> Result<Idempotent<T>, StoreError>
+    where
+        T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
+        Fut: Future<Output = T> + Send + 'static,
+    {
+        let ttl = self.inner.cfg.idempotency_ttl;
+        self.idempotent_for(key, fingerprint, ttl, keep, run).await
+    }
+
+    /// Runs `run` only if no other holder has the lock `name` (any instance), holding it
+    /// (leased and renewed as an idempotency key is) until `run` ends: `Ok(None)`, and
+    /// nothing run, while another holds it. A holder that dies frees the lock one lease later.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Unavailable`] while claiming (nothing run).
+    pub async fn exclusive<T, Fut>(
+        &self,
+        name: &str,
+        run: impl FnOnce() -> Fut,
+    ) -> Result<Option<T>, StoreError>
+    where
+        Fut: Future<Output = T>,
+    {
+        let key = Key::idempotency(&format!("lock:{name}"));
+        let claim = uuid::Uuid::new_v4().simple().to_string();
+        let backend = &self.inner.backend;
+        if !backend
+            .cas(&key, None, &claim, self.inner.cfg.lease)
+            .await?
+        {
+            return Ok(None);
+        }
+        let work = run();
+        tokio::pin!(work);
+        let renew = renew_lease(&self.inner, &key, &claim);
+        tokio::pin!(renew);
+        let answer = tokio::select! {
+            answer = &mut work => answer,
+            () = &mut renew => work.await,
+        };
+        release(&self.inner, &key, &claim).await;
+        Ok(Some(answer))
     }
 
     /// [`Self::shared`]'s answer time to live: long enough for every caller that overlapped
@@ -592,7 +652,7 @@ impl Store {
         Fut: Future<Output = T> + Send + 'static,
     {
         match self
-            .idempotent_for(key, "", Self::SHARED_ANSWER, run)
+            .idempotent_for(key, "", Self::SHARED_ANSWER, |_: &T| true, run)
             .await?
         {
             Idempotent::Answer(t) => Ok(t),
@@ -609,6 +669,7 @@ impl Store {
         key: &str,
         fingerprint: &str,
         done_ttl: Duration,
+        keep: fn(&T) -> bool,
         run: impl FnOnce() -> Fut + Send + 'static,
     ) -> Result<Idempotent<T>, StoreError>
     where
@@ -641,8 +702,14 @@ impl Store {
                 };
                 metrics::idempotency(IdempotencyResult::Fresh);
                 // a task of the request: its upstream calls keep its id and trace
-                let holder =
-                    crate::telemetry::spawn(hold(self.inner.clone(), key, claim, done_ttl, run));
+                let holder = crate::telemetry::spawn(hold(
+                    self.inner.clone(),
+                    key,
+                    claim,
+                    done_ttl,
+                    keep,
+                    run,
+                ));
                 return match holder.await {
                     Ok(answer) => Ok(Idempotent::Answer(answer)),
                     Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
@@ -683,6 +750,7 @@ async fn hold<T, Fut>(
     key: Key,
     claim: String,
     done_ttl: Duration,
+    keep: fn(&T) -> bool,
     run: impl FnOnce() -> Fut,
 ) -> T
 where
@@ -698,6 +766,10 @@ where
         answer = &mut work => answer,
         () = &mut renew => work.await,
     };
+    if !keep(&answer) {
+        release(&inner, &key, &claim).await;
+        return answer;
+    }
     match serde_json::to_value(&answer) {
         Ok(value) => store_answer(&inner, &key, &claim, value, done_ttl).await,
         Err(e) => tracing::warn!(
@@ -707,6 +779,15 @@ where
         ),
     }
     answer
+}
+
+/// Frees `key` if `claim` still holds it (a 1 ms time to live: compare-and-delete from the
+/// four primitives); a failure leaves it to lapse with its lease.
+async fn release(inner: &Inner, key: &Key, claim: &str) {
+    let _ = inner
+        .backend
+        .cas(key, Some(claim), claim, Duration::from_millis(1))
+        .await;
 }
 
 /// Renews the lease of `claim` every third of it; returns only when another holder has the

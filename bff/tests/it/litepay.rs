@@ -60,14 +60,21 @@ pub struct Visitor {
 
 impl Visitor {
     pub async fn new(cli: &Client, scenario: Option<&str>, lang: &'static str) -> Self {
+        let mut v = Self::in_run(cli, &Uuid::new_v4().to_string()).await;
+        v.b.scenario = scenario.map(str::to_owned);
+        v.lang = lang;
+        v
+    }
+
+    /// An English visitor in the simulator run `run` (shared with a signed-in owner).
+    pub async fn in_run(cli: &Client, run: &str) -> Self {
         let mut b = Browser::new(cli).await;
-        let run = Uuid::new_v4().to_string();
+        let run = run.to_owned();
         b.run = Some(run.clone());
-        b.scenario = scenario.map(str::to_owned);
         Self {
             b,
             run,
-            lang,
+            lang: "en",
             forwarded: None,
         }
     }
@@ -117,6 +124,11 @@ impl Visitor {
 
     /// `number` tokenised by the card-entry stand-in and added, as the payment step does.
     pub async fn add_card(&self, cli: &Client, number: &str) -> (u16, Value) {
+        self.add_card_with_key(cli, number, Uuid::new_v4()).await
+    }
+
+    /// [`Visitor::add_card`] under `key` (a retry sends the same key).
+    pub async fn add_card_with_key(&self, cli: &Client, number: &str, key: Uuid) -> (u16, Value) {
         let r = cli
             .post("/sim/card-entry/tokenize")
             .body_json(&json!({"cardNumber": number, "expirationDate": "1230", "cvv": "123"}))
@@ -134,7 +146,7 @@ impl Visitor {
             "post",
             "/secure/litepay/payment-instrument",
             Some(body),
-            Some(Uuid::new_v4()),
+            Some(key),
         )
         .await
     }
@@ -516,4 +528,157 @@ async fn a_bad_phone_or_zip_is_refused_before_any_lookup() {
         .send()
         .await;
     assert_eq!(r.0.status().as_u16(), 403);
+}
+
+/// One anonymous quick-refill step of [`anonymous_calls_never_change_the_stored_card`].
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    Lookup,
+    Add,
+    AddRetry,
+    AddRefused,
+    Refill,
+    RefillRetry,
+    /// The visitor leaves; the next step is a new visitor's.
+    Abandon,
+}
+
+/// Seed 002 §3.8 with seed 001 §7: the quick refill pays with a one-time instrument. Against
+/// the account of `4045550201`/`30309` with a saved Visa and auto-refill on (its owner's
+/// doing, in the same simulator run), every sequence of three anonymous steps (lookup, card
+/// add, the add retried, a refused card, refill, the refill retried, abandon) leaves the
+/// stored card and the enrolment exactly as they were; the anonymous refills are paid by the
+/// visitors' cards, and the owner's next refill by the owner's own.
+#[tokio::test]
+async fn anonymous_calls_never_change_the_stored_card() {
+    use crate::refill::{Refiller, choices_of};
+    let (cli, _sims) = litepay_app(unlimited(), false).await;
+    let owner = Refiller::in_run(&cli, "owner-one", None, None, &Uuid::new_v4().to_string()).await;
+    owner.add_card(&cli, "4111111111111111").await;
+    let (s, v) = owner
+        .send(&cli, "post", "auto-refill/enrol", Some(json!({"termsAccepted": true})), None)
+        .await;
+    assert_eq!((s, v["outcome"].as_str()), (200, Some("done")), "{v}");
+    let run_id = owner.b.run.clone().unwrap();
+    let run = Run::new(Some(&run_id));
+    let account = "8993100000000101";
+    let stored = || simulators::payments::current_info(&run, account);
+    let before = stored();
+    assert!(before.enroll_auto_payment, "{before:?}");
+    assert_eq!(before.card_number.as_deref(), Some("1111"));
+
+    use Step::*;
+    let all = [Lookup, Add, AddRetry, AddRefused, Refill, RefillRetry, Abandon];
+    let mut sequences = 0;
+    let mut paid_by_visitors = 0;
+    for a in all {
+        for b in all {
+            for c in all {
+                let seq = [a, b, c];
+                let mut v = Visitor::in_run(&cli, &run_id).await;
+                let (mut add_key, mut refill_key) = (Uuid::new_v4(), Uuid::new_v4());
+                for step in seq {
+                    let (s, body) = match step {
+                        Lookup => v.lookup(&cli, "4045550201", "30309").await,
+                        Add => {
+                            add_key = Uuid::new_v4();
+                            v.add_card_with_key(&cli, "5555555555554444", add_key).await
+                        }
+                        AddRetry => v.add_card_with_key(&cli, "5555555555554444", add_key).await,
+                        AddRefused => v.add_card(&cli, "4010117500000007").await,
+                        Refill => {
+                            refill_key = Uuid::new_v4();
+                            v.submit(&cli, refill_key).await
+                        }
+                        RefillRetry => v.submit(&cli, refill_key).await,
+                        Abandon => {
+                            v = Visitor::in_run(&cli, &run_id).await;
+                            (200, Value::Null)
+                        }
+                    };
+                    assert!(s < 500, "{seq:?} {step:?}: {s} {body}");
+                }
+                assert_eq!(stored(), before, "after {seq:?}");
+                sequences += 1;
+            }
+        }
+    }
+    let ledger = simulators::refill::ledger(&run, account);
+    for e in &ledger {
+        assert_ne!(Some(&e.payment_inst_token), before.payment_inst_token.as_ref());
+        paid_by_visitors += 1;
+    }
+    assert_eq!(sequences, 343);
+    assert!(paid_by_visitors > 0, "some sequences refill");
+    // the owner's own refill pays with the owner's card
+    let (_, offer) = owner.offer(&cli).await;
+    assert_eq!(owner.cart(&cli, choices_of(&offer["cart"])).await.0, 200);
+    let (s, v) = owner.submit(&cli, Uuid::new_v4()).await;
+    assert_eq!((s, v["outcome"].as_str()), (200, Some("refilled")), "{v}");
+    let last = simulators::refill::ledger(&run, account).pop().unwrap();
+    assert_eq!(Some(&last.payment_inst_token), before.payment_inst_token.as_ref());
+    assert_eq!(stored(), before);
+}
+
+/// One money attempt per account, whatever the session: the owner signed in on two devices
+/// and an anonymous visitor's quick refill of the same account all press at the moment the
+/// first device's refill is in flight (its upstream answer 800 ms late). One refill is
+/// charged; the others get 409 `PAYMENT_IN_PROGRESS` and nothing is charged for them. That
+/// answer is not replayed: once the first refill is done, the second device's retry with the
+/// same key refills.
+#[tokio::test]
+async fn one_payment_per_account_at_a_time_across_sessions() {
+    use crate::refill::{Refiller, choices_of};
+    use simulators::{fault::Fault, plan::Planned, scenario::Call};
+    use std::collections::VecDeque;
+    let (cli, _sims) = litepay_app(unlimited(), false).await;
+    let run_id = Uuid::new_v4().to_string();
+    let phone = Refiller::in_run(&cli, "owner-one", None, None, &run_id).await;
+    let laptop = Refiller::in_run(&cli, "owner-one", None, None, &run_id).await;
+    phone.add_card(&cli, "4111111111111111").await;
+    for r in [&phone, &laptop] {
+        let (_, offer) = r.offer(&cli).await;
+        assert_eq!(r.cart(&cli, choices_of(&offer["cart"])).await.0, 200);
+    }
+    let visitor = Visitor::in_run(&cli, &run_id).await;
+    assert_eq!(visitor.lookup(&cli, "4045550201", "30309").await.0, 200);
+    assert_eq!(
+        visitor.add_card(&cli, "5555555555554444").await.1["outcome"],
+        "added"
+    );
+    let late = Planned {
+        fault: Fault::Delay { ms: 800 },
+        after_work: true,
+    };
+    simulators::plan::set(
+        &phone.tracking,
+        [(Call::Refill, VecDeque::from([late]))].into(),
+    );
+    let laptop_key = Uuid::new_v4();
+    let others = async {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        futures_util::future::join(
+            laptop.submit(&cli, laptop_key),
+            visitor.submit(&cli, Uuid::new_v4()),
+        )
+        .await
+    };
+    let (first, (second, anonymous)) =
+        futures_util::future::join(phone.submit(&cli, Uuid::new_v4()), others).await;
+    simulators::plan::clear(&phone.tracking);
+    assert_eq!((first.0, first.1["outcome"].as_str()), (200, Some("refilled")), "{}", first.1);
+    for (s, v) in [&second, &anonymous] {
+        assert_eq!(
+            (*s, v["errorCode"].as_str()),
+            (409, Some("PAYMENT_IN_PROGRESS")),
+            "{v}"
+        );
+    }
+    let run = Run::new(Some(&run_id));
+    let account = "8993100000000101";
+    assert_eq!(simulators::refill::ledger(&run, account).len(), 1);
+    // not replayed: the laptop's retry of its key refills now
+    let (s, v) = laptop.submit(&cli, laptop_key).await;
+    assert_eq!((s, v["outcome"].as_str()), (200, Some("refilled")), "{v}");
+    assert_eq!(simulators::refill::ledger(&run, account).len(), 2);
 }

@@ -21,7 +21,7 @@ pub struct Refiller {
     pub b: Browser,
     account: String,
     run: String,
-    tracking: String,
+    pub tracking: String,
 }
 
 impl Refiller {
@@ -31,8 +31,19 @@ impl Refiller {
         account: Option<&str>,
         scenario: Option<&str>,
     ) -> Self {
+        Self::in_run(cli, identity, account, scenario, &Uuid::new_v4().to_string()).await
+    }
+
+    /// [`Refiller::new`] in the simulator run `run` (shared with other browsers).
+    pub async fn in_run(
+        cli: &Cli,
+        identity: &str,
+        account: Option<&str>,
+        scenario: Option<&str>,
+        run: &str,
+    ) -> Self {
         let mut b = Browser::new(cli).await;
-        let run = Uuid::new_v4().to_string();
+        let run = run.to_owned();
         b.run = Some(run.clone());
         b.scenario = scenario.map(str::to_owned);
         let next = b.sign_in(cli, identity).await["next"]
@@ -62,7 +73,7 @@ impl Refiller {
         format!("/secure2/accounts/{}/{tail}", self.account)
     }
 
-    async fn send(
+    pub async fn send(
         &self,
         cli: &Cli,
         method: &str,
@@ -117,7 +128,7 @@ impl Refiller {
     }
 
     /// Saves `number` (a test card) through the payments flow, as the payment page does.
-    async fn add_card(&self, cli: &Cli, number: &str) {
+    pub async fn add_card(&self, cli: &Cli, number: &str) {
         let r = cli
             .post("/sim/card-entry/tokenize")
             .body_json(&json!({"cardNumber": number, "expirationDate": "1230", "cvv": "123"}))

@@ -1104,8 +1104,9 @@ export interface paths {
         put?: never;
         /**
          * Adds the card-entry component's card to the located account (seed 002 §4.6 "the
-         *     instrument is added"; the payments flow's add payload, enrolment kept) and keeps it for
-         *     this session's refill. A refusal is 200 `rejected` with the code and the catalogue
+         *     instrument is added") as a one-time instrument, neither added to the wallet nor saved
+         *     (seed 002 §3.8): the account's stored card and auto-refill enrolment stay as they are,
+         *     and the card is kept for this session's refill only. A refusal is 200 `rejected` with the code and the catalogue
          *     message, the form waiting 30 s (10 s from the second); the third is `marketing`
          *     (seed 002 §4.3: to the public marketing site). One add per `Idempotency-Key`. 409
          *     `REFILL_NOT_READY` (no account located), `PAYMENT_FORM_LOCKED`. Needs `x-xsrf-token`.
@@ -3437,7 +3438,7 @@ export interface components {
          * @description Machine-readable error code of an [`ApiError`]; each code has one HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYMENT_FORM_LOCKED" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PIN_INVALID" | "PIN_REJECTED" | "PIN_NOT_RECOGNISED" | "PIN_ALREADY_REDEEMED" | "PIN_NOT_VALIDATED" | "PIN_REDEEM_FAILED" | "REFILL_NOT_READY" | "REFILL_CART_EMPTY" | "REFILL_NO_SAVED_CARD" | "NO_REFILL" | "RECONNECT_NOT_AVAILABLE" | "RECONNECT_NOT_SERVICEABLE" | "RECONNECT_NOT_READY" | "MOVE_DATE_IN_PAST" | "MOVE_DATE_TOO_FAR" | "MOVE_NOT_AVAILABLE" | "MOVE_ALREADY_SCHEDULED" | "MOVE_NOT_READY" | "MOVE_REFILL_REQUIRED" | "NO_MOVE" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "CSRF_REJECTED" | "SIGNIN_REQUIRED" | "SESSION_EXPIRED" | "SESSION_REJECTED" | "PERMISSION_DENIED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_NOT_READY" | "PREFERENCES_UNCHANGED" | "SYNC_UP_NOT_OFFERED" | "NO_SCHEDULED_MOVE" | "MOVE_CANCEL_CUTOFF_PASSED" | "PAYMENT_FORM_LOCKED" | "PAYMENT_IN_PROGRESS" | "AUTO_REFILL_NOT_OFFERED" | "NO_SAVED_CARD" | "PIN_INVALID" | "PIN_REJECTED" | "PIN_NOT_RECOGNISED" | "PIN_ALREADY_REDEEMED" | "PIN_NOT_VALIDATED" | "PIN_REDEEM_FAILED" | "REFILL_NOT_READY" | "REFILL_CART_EMPTY" | "REFILL_NO_SAVED_CARD" | "NO_REFILL" | "RECONNECT_NOT_AVAILABLE" | "RECONNECT_NOT_SERVICEABLE" | "RECONNECT_NOT_READY" | "MOVE_DATE_IN_PAST" | "MOVE_DATE_TOO_FAR" | "MOVE_NOT_AVAILABLE" | "MOVE_ALREADY_SCHEDULED" | "MOVE_NOT_READY" | "MOVE_REFILL_REQUIRED" | "NO_MOVE" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM_ERROR" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_TIMEOUT" | "STORE_UNAVAILABLE";
         /**
          * ErrorGroup
          * @description One message group of the catalogue: every code of `codes` shows `message`; with
@@ -9821,7 +9822,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `REFILL_NOT_READY`: no account located; `REFILL_NO_SAVED_CARD`: no card added in this session; `REFILL_CART_EMPTY`: the total is 0. */
+            /** @description `REFILL_NOT_READY`: no account located; `REFILL_NO_SAVED_CARD`: no card added in this session; `REFILL_CART_EMPTY`: the total is 0; `PAYMENT_IN_PROGRESS`: another payment of this account is in flight (another device, tab or visitor); nothing charged, try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10923,7 +10924,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `REFILL_NOT_READY`: no cart chosen yet; `REFILL_CART_EMPTY`: the total is 0; `REFILL_NO_SAVED_CARD`: no saved card (go to `/refill/payment`). */
+            /** @description `REFILL_NOT_READY`: no cart chosen yet; `REFILL_CART_EMPTY`: the total is 0; `REFILL_NO_SAVED_CARD`: no saved card (go to `/refill/payment`); `PAYMENT_IN_PROGRESS`: another payment of this account is in flight (another device, tab or visitor); nothing charged, try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11201,7 +11202,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `PIN_NOT_VALIDATED`: no PIN validated on this account (call `validateRefillPin` first). */
+            /** @description `PIN_NOT_VALIDATED`: no PIN validated on this account (call `validateRefillPin` first); `PAYMENT_IN_PROGRESS`: another payment of this account is in flight (another device, tab or visitor); nothing charged, try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11391,7 +11392,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `RECONNECT_NOT_READY`: `getReconnect` has not checked the account; `REFILL_NO_SAVED_CARD`: no saved card (save one with the card entry first). */
+            /** @description `RECONNECT_NOT_READY`: `getReconnect` has not checked the account; `REFILL_NO_SAVED_CARD`: no saved card (save one with the card entry first); `PAYMENT_IN_PROGRESS`: another payment of this account is in flight (another device, tab or visitor); nothing charged, try again. */
             409: {
                 headers: {
                     [name: string]: unknown;

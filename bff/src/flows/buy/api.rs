@@ -337,6 +337,7 @@ impl BuyApi {
             key,
             &fingerprint,
             slot,
+            None, // a new customer: no account yet
             "this Idempotency-Key was used with a different body",
             place_once,
         )

@@ -295,7 +295,8 @@ async fn add_card_once(
     }
     let c = &state.clients;
     let account = located.account_id.as_str();
-    // enrolment kept as it is (the payments flow's add payload)
+    // a one-time instrument: an anonymous visitor never changes the account's stored card
+    // or its auto-refill enrolment (seed 002 §3.8)
     let info = up::payments::payment_info(c, &ctx, account, &located.phone).await?;
     let payload = payments_build::instrument(account, &body, info.enroll_auto_payment);
     let r = up::payments::add_instrument(c, &ctx, &payload).await?;
@@ -528,8 +529,9 @@ impl LitepayApi {
     }
 
     /// Adds the card-entry component's card to the located account (seed 002 §4.6 "the
-    /// instrument is added"; the payments flow's add payload, enrolment kept) and keeps it for
-    /// this session's refill. A refusal is 200 `rejected` with the code and the catalogue
+    /// instrument is added") as a one-time instrument, neither added to the wallet nor saved
+    /// (seed 002 §3.8): the account's stored card and auto-refill enrolment stay as they are,
+    /// and the card is kept for this session's refill only. A refusal is 200 `rejected` with the code and the catalogue
     /// message, the form waiting 30 s (10 s from the second); the third is `marketing`
     /// (seed 002 §4.3: to the public marketing site). One add per `Idempotency-Key`. 409
     /// `REFILL_NOT_READY` (no account located), `PAYMENT_FORM_LOCKED`. Needs `x-xsrf-token`.
@@ -650,6 +652,7 @@ impl LitepayApi {
             slot_key,
             &fingerprint,
             slot,
+            Some(&located.account_id),
             "this Idempotency-Key was used with a different body",
             place_once,
         )

@@ -260,7 +260,7 @@ crate::answers!(
 crate::answers!(
     SubmitLitepayResponse(LitepayResult), submit_litepay_bad_request = "submit_litepay_bad_request", post;
     400 => BadRequest: "`VALIDATION_FAILED`: terms not accepted (`terms`/`termsRequired`), bad body or `Idempotency-Key` not a UUID.",
-    409 => Conflict: "`REFILL_NOT_READY`: no account located; `REFILL_NO_SAVED_CARD`: no card added in this session; `REFILL_CART_EMPTY`: the total is 0.",
+    409 => Conflict: "`REFILL_NOT_READY`: no account located; `REFILL_NO_SAVED_CARD`: no card added in this session; `REFILL_CART_EMPTY`: the total is 0; `PAYMENT_IN_PROGRESS`: another payment of this account is in flight (another device, tab or visitor); nothing charged, try again.",
     422 => UnprocessableEntity: "`IDEMPOTENCY_MISMATCH`: the key was used with another body.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the refill may or may not be done; a retry finds it instead of charging twice.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`: as 502.",

@@ -910,6 +910,7 @@ async fn create(
         slot_key,
         "",
         slot,
+        None, // schedules a move, charges nothing (its refill is a `submitRefill`)
         "this Idempotency-Key was used with a different request",
         once,
     )

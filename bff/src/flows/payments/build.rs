@@ -149,6 +149,23 @@ pub fn instrument(account: &str, body: &CardBody, enrolled: bool) -> AddInstrume
     }
 }
 
+/// The quick refill's add payload (seed 002 §3.8, seed 001 §7 flags): the account's add
+/// payload as a **one-time instrument**, neither added to the wallet nor saved, carrying the
+/// account's `prepaidPaymentID`, not enrolled; the payment service keeps the account's stored
+/// card and auto-refill enrolment as they are, whoever sends it.
+pub fn one_time_instrument(
+    account: &str,
+    prepaid_payment_id: &str,
+    body: &CardBody,
+) -> AddInstrumentRequest {
+    AddInstrumentRequest {
+        add_instrument_to_wallet: false,
+        save_payment: false,
+        prepaid_payment_id: Some(prepaid_payment_id.to_owned()).filter(|id| !id.is_empty()),
+        ..instrument(account, body, false)
+    }
+}
+
 fn code_of(code: Option<&str>, status: &str) -> Option<String> {
     let code = code.map(str::trim).filter(|c| !c.is_empty());
     match code {

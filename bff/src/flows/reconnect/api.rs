@@ -374,6 +374,7 @@ impl ReconnectApi {
             slot_key,
             &fingerprint,
             slot,
+            Some(&account),
             "this Idempotency-Key was used with a different body",
             once,
         )

@@ -126,7 +126,7 @@ crate::answers!(
     /// Answers of `submitReconnect`.
     SubmitReconnectResponse(ReconnectResult), submit_reconnect_bad_request = "submit_reconnect_bad_request", post_signed_in;
     400 => BadRequest: "`VALIDATION_FAILED`: `plan` is not `HSD_030` or `HSD_007`, a bad body or `Idempotency-Key` not a UUID.",
-    409 => Conflict: "`RECONNECT_NOT_READY`: `getReconnect` has not checked the account; `REFILL_NO_SAVED_CARD`: no saved card (save one with the card entry first).",
+    409 => Conflict: "`RECONNECT_NOT_READY`: `getReconnect` has not checked the account; `REFILL_NO_SAVED_CARD`: no saved card (save one with the card entry first); `PAYMENT_IN_PROGRESS`: another payment of this account is in flight (another device, tab or visitor); nothing charged, try again.",
     422 => UnprocessableEntity: "`IDEMPOTENCY_MISMATCH`: the key was used with another body.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the account service failed (the error page).",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`: as 502.",

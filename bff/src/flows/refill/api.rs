@@ -384,6 +384,7 @@ impl RefillApi {
             slot_key,
             &fingerprint,
             slot,
+            Some(&owned.account_id),
             "this Idempotency-Key was used with a different body",
             place_once,
         )

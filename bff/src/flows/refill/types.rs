@@ -338,7 +338,7 @@ crate::answers!(
     /// Answers of `submitRefill`.
     SubmitRefillResponse(RefillResult), submit_refill_bad_request = "submit_refill_bad_request", post_signed_in;
     400 => BadRequest: "`VALIDATION_FAILED`: terms not accepted (`terms`/`termsRequired`), bad body or `Idempotency-Key` not a UUID.",
-    409 => Conflict: "`REFILL_NOT_READY`: no cart chosen yet; `REFILL_CART_EMPTY`: the total is 0; `REFILL_NO_SAVED_CARD`: no saved card (go to `/refill/payment`).",
+    409 => Conflict: "`REFILL_NOT_READY`: no cart chosen yet; `REFILL_CART_EMPTY`: the total is 0; `REFILL_NO_SAVED_CARD`: no saved card (go to `/refill/payment`); `PAYMENT_IN_PROGRESS`: another payment of this account is in flight (another device, tab or visitor); nothing charged, try again.",
     422 => UnprocessableEntity: "`IDEMPOTENCY_MISMATCH`: the key was used with another body.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the refill may or may not be done; a retry of the same cart finds it instead of charging twice.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`: as 502.",

@@ -234,6 +234,7 @@ impl PinRefillApi {
             key,
             &attempt.to_string(),
             slot,
+            Some(&owned.account_id),
             "this Idempotency-Key was used for another validated PIN",
             once,
         )

@@ -74,7 +74,7 @@ crate::answers!(
     /// Answers of `redeemRefillPin`.
     RedeemRefillPinResponse(PinRedemption), redeem_refill_pin_bad_request = "redeem_refill_pin_bad_request", post_signed_in;
     400 => BadRequest: "`VALIDATION_FAILED`: `Idempotency-Key` missing or not a UUID.",
-    409 => Conflict: "`PIN_NOT_VALIDATED`: no PIN validated on this account (call `validateRefillPin` first).",
+    409 => Conflict: "`PIN_NOT_VALIDATED`: no PIN validated on this account (call `validateRefillPin` first); `PAYMENT_IN_PROGRESS`: another payment of this account is in flight (another device, tab or visitor); nothing charged, try again.",
     422 => UnprocessableEntity: "`PIN_REDEEM_FAILED`: the redemption answered `businessErrorCode`, `errorCode` or status `FAILURE` (`message`: the catalogue's, the same as `PIN_NOT_RECOGNISED`); `IDEMPOTENCY_MISMATCH`: this key was used for another validated PIN.",
     502 => BadGateway: "`UPSTREAM_ERROR`, `UPSTREAM_UNAVAILABLE`, `UPSTREAM_BAD_RESPONSE`: the redemption's answer was lost; validate the PIN again to see whether it was redeemed.",
     504 => GatewayTimeout: "`UPSTREAM_TIMEOUT`: the redemption did not answer in time; validate the PIN again to see whether it was redeemed.",

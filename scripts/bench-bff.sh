@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The BFF hop (ARCHITECTURE.md "The BFF hop (issue 10)"): wrk -t2 -c50, 10 s per run, on a
+# The BFF hop (docs/benchmarks.md "The BFF hop"): wrk -t2 -c50, 10 s per run, on a
 # content call and a retail call, each straight on the embedded simulators ("direct") and
 # through the BFF, interleaved, 3 rounds; prints every run (with the BFF process's CPU per
 # request, simulators included, and the load average) and the median ratio per call.
@@ -29,7 +29,7 @@ work=$(mktemp -d)
 # Default mode (harness, embedded simulators) and default log level (RUST_LOG overrides it; the
 # start-up line naming the simulators' address stays on): the hop as it runs, logs written to a
 # file like any collected stdout. Only the limits are off (every request comes from one address).
-BFF_ADDR="127.0.0.1:$port" BFF_RATE_LIMIT_PER_MIN=0 BFF_RATE_LIMIT_SESSION_PER_MIN=0 \
+BFF_ADDR="127.0.0.1:$port" BFF_RATE_LIMIT_PER_MIN=0 BFF_RATE_LIMIT_SESSION_PER_MIN=0 BFF_KEYED_PER_SESSION_PER_HOUR=0 BFF_KEYED_PER_ADDRESS_PER_HOUR=0 \
   BFF_SESSION_CREATE_PER_MIN=0 RUST_LOG="${RUST_LOG:-info},bff::startup=info" "$BIN" >"$work/bff.log" 2>&1 &
 bff_pid=$!
 trap 'kill "$bff_pid" 2>/dev/null || true; wait "$bff_pid" 2>/dev/null || true; rm -rf "$work"' EXIT

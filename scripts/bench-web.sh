@@ -19,7 +19,7 @@ if [ ! -d .bench/node_modules/lighthouse ]; then
 fi
 step "release BFF on :$port"
 BFF_ADDR="127.0.0.1:$port" BFF_MODE=harness BFF_WEB_DIST=web/dist RUST_LOG=warn \
-  BFF_RATE_LIMIT_PER_MIN=0 BFF_SESSION_CREATE_PER_MIN=0 ./target/release/bff &
+  BFF_RATE_LIMIT_PER_MIN=0 BFF_SESSION_CREATE_PER_MIN=0 BFF_KEYED_PER_ADDRESS_PER_HOUR=0 ./target/release/bff &
 bff_pid=$!
 trap 'kill $bff_pid 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done

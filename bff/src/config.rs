@@ -22,10 +22,13 @@
 //! | `BFF_RATE_LIMIT_PER_MIN` | `120` | state-changing requests per minute per client address; `0` disables |
 //! | `BFF_RATE_LIMIT_SESSION_PER_MIN` | `60` | state-changing requests per minute per session; `0` disables |
 //! | `BFF_SESSION_CREATE_PER_MIN` | `30` | new sessions per minute per client address; `0` disables |
+//! | `BFF_KEYED_PER_SESSION_PER_HOUR` | `30` | state-changing requests with an `Idempotency-Key` (each may keep a record 24 h) per session per fixed hour; `0` disables |
+//! | `BFF_KEYED_PER_ADDRESS_PER_HOUR` | `300` | the same per client address; `0` disables |
 //! | `BFF_TRUSTED_PROXIES` | empty | comma list of IPs and CIDRs of proxies whose `X-Forwarded-For` names the client (the right-most address not in the list) |
 //! | `BFF_REDIS_URL` | unset: in memory (not in production) | Redis of the shared store (sessions, flow contexts, idempotency records, rate-limit windows), `redis://host:port`; set it on every instance behind one load balancer; required in production unless `BFF_STORE=memory` |
 //! | `BFF_STORE` | `redis` when `BFF_REDIS_URL` is set, else `memory` (production: no default) | `memory` (this process only: one instance, everything lost on restart) or `redis` (requires `BFF_REDIS_URL`); production without `BFF_REDIS_URL` must say `memory` |
 //! | `BFF_SESSION_IDLE_SECS` | `840` | a session unused this long ends (every request slides it) |
+//! | `BFF_EMPTY_SESSION_IDLE_SECS` | `120` | the same for a session that holds nothing yet (no sign-in, no checkout, no quick refill); the memory store evicts these first |
 //! | `BFF_SESSION_MAX_SECS` | `28800` | a session ends this long after it began, however active |
 //! | `BFF_CHAOS` | unset | harness mode only: `<percent>:<seed>` (e.g. `20:4711`), seeded chaos on every upstream call (sent as `x-sim-chaos`; a browser's console setting wins; ARCHITECTURE.md "Seeded chaos") |
 //! | `BFF_RECORD` | unset | record mode, refused in production mode: path of a scenario file to write (`<dir>/<flow>/<situation>.yaml`, replaced at start-up); every upstream exchange is masked and saved in its `replay:` list (ARCHITECTURE.md "Record and replay") |
@@ -129,6 +132,11 @@ pub struct Config {
     pub rate_limit_session_per_min: u32,
     /// New sessions per minute per client address; 0 disables the limit.
     pub session_create_per_min: u32,
+    /// State-changing requests carrying an `Idempotency-Key` (each may store a record for
+    /// 24 h) per session per fixed hour; 0 disables the quota.
+    pub keyed_per_session_per_hour: u32,
+    /// The same per client address (every session of it together); 0 disables the quota.
+    pub keyed_per_address_per_hour: u32,
     /// Proxies whose `X-Forwarded-For` is believed (`BFF_TRUSTED_PROXIES`).
     pub trusted_proxies: TrustedProxies,
     /// Identity router URLs and the production host list.
@@ -210,8 +218,8 @@ pub const SHUTDOWN_GRACE_SECS: u64 = 25;
 /// The seed's wait before a reconnect's aux account is fetched, ms (seed 002 §9).
 pub const RECONNECT_AUX_FETCH_MS: u64 = 10_000;
 
-/// The quick refill's account lookups by phone and zip (seed 002 §2.11, §4.6; ARCHITECTURE.md
-/// "Quick refill"): budgets shared by every instance through the store, and a floor under
+/// The quick refill's account lookups by phone and zip (seed 002 §2.11, §4.6; the docs of
+/// `flows::litepay`): budgets shared by every instance through the store, and a floor under
 /// every lookup's answer time so that no timing separates the outcomes of a miss.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LitepayLimits {
@@ -280,6 +288,8 @@ impl Default for Config {
             rate_limit_per_min: 120,
             rate_limit_session_per_min: 60,
             session_create_per_min: 30,
+            keyed_per_session_per_hour: 30,
+            keyed_per_address_per_hour: 300,
             trusted_proxies: TrustedProxies::default(),
             identity: IdentityRouter::default(),
             identity_provider_url: None,
@@ -341,6 +351,18 @@ impl Config {
             &get,
             "BFF_SESSION_CREATE_PER_MIN",
             d.session_create_per_min,
+            "count",
+        )?;
+        let keyed_per_session_per_hour = parse(
+            &get,
+            "BFF_KEYED_PER_SESSION_PER_HOUR",
+            d.keyed_per_session_per_hour,
+            "count",
+        )?;
+        let keyed_per_address_per_hour = parse(
+            &get,
+            "BFF_KEYED_PER_ADDRESS_PER_HOUR",
+            d.keyed_per_address_per_hour,
             "count",
         )?;
         let trusted_proxies = match get("BFF_TRUSTED_PROXIES") {
@@ -471,6 +493,7 @@ impl Config {
         };
         let store = StoreConfig {
             session_idle: secs("BFF_SESSION_IDLE_SECS", d.store.session_idle)?,
+            empty_session_idle: secs("BFF_EMPTY_SESSION_IDLE_SECS", d.store.empty_session_idle)?,
             session_absolute: secs("BFF_SESSION_MAX_SECS", d.store.session_absolute)?,
             ..d.store.clone()
         };
@@ -530,6 +553,8 @@ impl Config {
             rate_limit_per_min,
             rate_limit_session_per_min,
             session_create_per_min,
+            keyed_per_session_per_hour,
+            keyed_per_address_per_hour,
             trusted_proxies,
         };
         config.validate()?;

@@ -17,7 +17,7 @@
 //! `BFF_SHUTDOWN_GRACE_SECS`, and [`Application::run_until_stopped`] returns
 //! ([`shutdown_signal`]).
 
-use std::{net::SocketAddr, sync::Arc};
+use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 use poem::{
     Endpoint, EndpointExt, Request, Response, Route, Server,
@@ -119,6 +119,20 @@ fn rate_limits(config: &Config, store: &Store) -> rate_limit::RateLimit {
             "address",
             config.rate_limit_per_min,
             store.clone(),
+        ),
+        keyed_per_session: rate_limit::Budget::per_window(
+            "keyed-session",
+            config.keyed_per_session_per_hour,
+            Duration::from_secs(3600),
+            store.clone(),
+            Clock::system(),
+        ),
+        keyed_per_address: rate_limit::Budget::per_window(
+            "keyed-address",
+            config.keyed_per_address_per_hour,
+            Duration::from_secs(3600),
+            store.clone(),
+            Clock::system(),
         ),
         cookie: session::cookie_name(config.mode == Mode::Production),
         trusted: Arc::new(config.trusted_proxies.clone()),

@@ -198,7 +198,9 @@ pub async fn record_all() -> Result<Vec<Generated>, RecordError> {
         // every walk comes from 127.0.0.1: no per-address, per-session or creation limits
         "BFF_RATE_LIMIT_PER_MIN"
         | "BFF_RATE_LIMIT_SESSION_PER_MIN"
-        | "BFF_SESSION_CREATE_PER_MIN" => Some("0".into()),
+        | "BFF_SESSION_CREATE_PER_MIN"
+        | "BFF_KEYED_PER_SESSION_PER_HOUR"
+        | "BFF_KEYED_PER_ADDRESS_PER_HOUR" => Some("0".into()),
         _ => None,
     })
     .map_err(|e| RecordError(format!("config: {e}")))?;

@@ -24,6 +24,9 @@ use crate::{
 ///    overlaps an attempt in flight share it, whatever its key: double clicks, a second tab,
 ///    retries with new keys, other BFF instances.
 ///
+/// The records of an anonymous effect (a kit order, a quick refill: no signed-in identity)
+/// are kept as long as a flow context (14 min), those of a signed-in one 24 h.
+///
 /// A refusal `place` answers is kept and replayed like a success (with this request's id).
 /// Each run of `place` (never a replay) counts once in `bff_business_attempts_total` as
 /// `effect`, by its outcome ([`outcome_of`]).
@@ -49,7 +52,8 @@ where
 {
     let slots = store.clone();
     let locks = store.clone();
-    let lock = account.map(|a| format!("money:{a}")).filter(|_| false);
+    let lock = account.map(|a| format!("money:{a}"));
+    let anonymous = effect.anonymous();
     let place = move || async move {
         let result = match lock {
             // one money attempt per account, whatever the session or instance
@@ -69,14 +73,14 @@ where
     let run = move || async move {
         slot_answer(
             slots
-                .idempotent_keeping(&attempt, "", not_in_progress, place)
+                .idempotent_keeping(&attempt, "", not_in_progress, anonymous, place)
                 .await,
             "attempt slot fingerprint mismatch",
         )
     };
     keyed_answer(
         store
-            .idempotent_keeping(&keyed, fingerprint, not_in_progress, run)
+            .idempotent_keeping(&keyed, fingerprint, not_in_progress, anonymous, run)
             .await,
         mismatch,
     )

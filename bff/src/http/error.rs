@@ -392,7 +392,7 @@ impl From<StoreError> for ApiError {
                 tracing::warn!(error = %e, "store unavailable");
                 ApiError::new(
                     ErrorCode::StoreUnavailable,
-                    "the session store is unavailable; retry later",
+                    "the service is busy; retry in a moment",
                 )
             }
             StoreError::Corrupt(_) => {

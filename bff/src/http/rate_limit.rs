@@ -319,13 +319,20 @@ fn cookie<'a>(req: &'a Request, name: &str) -> Option<&'a str> {
 
 /// Limits of state-changing requests (POST, PUT, PATCH, DELETE; 429 `RATE_LIMITED`): first
 /// per session (the session cookie's value; a session over its budget does not use up its
-/// address's), then per client address. Puts [`ClientAddr`] on every request.
+/// address's), then per client address; then, for those carrying an `Idempotency-Key` (each
+/// may keep an idempotency record for 24 h), the hourly quotas of such requests per session
+/// and per address, so that one client cannot fill the store's records for everyone. Puts
+/// [`ClientAddr`] on every request.
 #[derive(Clone)]
 pub struct RateLimit {
     /// Per session cookie value.
     pub per_session: Option<Budget>,
     /// Per client address.
     pub per_address: Option<Budget>,
+    /// Requests carrying an `Idempotency-Key` per session (each may keep a record 24 h).
+    pub keyed_per_session: Option<Budget>,
+    /// The same per client address.
+    pub keyed_per_address: Option<Budget>,
     /// Name of the session cookie.
     pub cookie: &'static str,
     /// Proxies whose `X-Forwarded-For` is believed.
@@ -359,6 +366,25 @@ impl<E: Endpoint> RateLimitEndpoint<E> {
         {
             return Ok(Some(too_many_after(
                 "too many requests; retry in a minute",
+                b.retry_after(),
+            )));
+        }
+        if !req.headers().contains_key("idempotency-key") {
+            return Ok(None);
+        }
+        if let (Some(b), Some(sid)) = (&rl.keyed_per_session, cookie(req, rl.cookie))
+            && !b.take(sid).await?
+        {
+            return Ok(Some(too_many_after(
+                "too many attempts in this session; retry later",
+                b.retry_after(),
+            )));
+        }
+        if let Some(b) = &rl.keyed_per_address
+            && !b.take(&ip.to_string()).await?
+        {
+            return Ok(Some(too_many_after(
+                "too many attempts; retry later",
                 b.retry_after(),
             )));
         }

@@ -294,7 +294,27 @@ pub fn ensure_context_id(session: &Session, flow: &str) -> String {
     if let Some(id) = context_id(session, flow) {
         return id;
     }
-    let id = uuid::Uuid::new_v4().simple().to_string();
+    // the id `reserve_context_id` fixed, else a new one
+    let reserved = format!("{RESERVED_ENTRY}{flow}");
+    let id = session
+        .get::<String>(&reserved)
+        .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
+    session.remove(&reserved);
     session.set(&context_entry(flow), id.clone());
     id
+}
+
+/// Prefix of the session entries that hold a context id fixed before its flow began
+/// ([`reserve_context_id`]): not a context entry, so the session still counts as empty
+/// (`crate::store`: a short idle time, evicted first).
+const RESERVED_ENTRY: &str = "reserved.";
+
+/// Fixes the id the context of `flow` will have, without beginning the flow: parallel first
+/// requests of a page then all name the same context ([`ensure_context_id`] takes it over),
+/// while the session stays empty until one of them does.
+pub fn reserve_context_id(session: &Session, flow: &str) {
+    let reserved = format!("{RESERVED_ENTRY}{flow}");
+    if context_id(session, flow).is_none() && session.get::<String>(&reserved).is_none() {
+        session.set(&reserved, uuid::Uuid::new_v4().simple().to_string());
+    }
 }

@@ -6,9 +6,11 @@
 //!   most once).
 //! - Bound: at most `max` records per kind, each at most `max_bytes` long (value). A new key
 //!   when the map is full, or a value over the size, is refused ([`StoreError::Unavailable`],
-//!   503 `STORE_UNAVAILABLE`): nothing live is ever evicted, so a flood of new sessions can
-//!   fill the session map but cannot push out a customer's session or checkout (contexts and
-//!   idempotency records have maps of their own).
+//!   503 `STORE_UNAVAILABLE`), except that a full session map first evicts the **empty**
+//!   session that expires soonest (one that names no flow context: no identity, no checkout,
+//!   [`super::session::is_empty_session`]). So a flood of new sessions pushes out only other
+//!   empty sessions, never a signed-in or mid-checkout one (contexts and idempotency records
+//!   have maps of their own).
 
 use std::{
     collections::{BTreeMap, HashMap},
@@ -24,6 +26,8 @@ struct Entry {
     value: String,
     /// Position in [`Map::by_expiry`].
     expires: (Instant, u64),
+    /// Whether the bound may evict it (an empty session; also in [`Map::evictable`]).
+    evictable: bool,
 }
 
 /// One kind's records, with their order of expiry.
@@ -31,16 +35,22 @@ struct Map {
     entries: HashMap<String, Entry>,
     /// (expiry, tie-break tick) to key: the first expires first.
     by_expiry: BTreeMap<(Instant, u64), String>,
+    /// The evictable part of `by_expiry`: the first is evicted first when the map is full.
+    evictable: BTreeMap<(Instant, u64), String>,
+    /// Which values the bound may evict (`None`: none, the contexts and idempotency maps).
+    may_evict: Option<fn(&str) -> bool>,
     tick: u64,
     max: usize,
     max_bytes: usize,
 }
 
 impl Map {
-    fn new(max: usize, max_bytes: usize) -> Self {
+    fn new(max: usize, max_bytes: usize, may_evict: Option<fn(&str) -> bool>) -> Self {
         Self {
             entries: HashMap::new(),
             by_expiry: BTreeMap::new(),
+            evictable: BTreeMap::new(),
+            may_evict,
             tick: 0,
             max: max.max(1),
             max_bytes,
@@ -50,6 +60,7 @@ impl Map {
     fn remove(&mut self, key: &str) -> Option<Entry> {
         let e = self.entries.remove(key)?;
         self.by_expiry.remove(&e.expires);
+        self.evictable.remove(&e.expires);
         Some(e)
     }
 
@@ -59,7 +70,8 @@ impl Map {
             if entry.key().0 > now {
                 break;
             }
-            let key = entry.remove();
+            let (pos, key) = entry.remove_entry();
+            self.evictable.remove(&pos);
             self.entries.remove(&key);
         }
     }
@@ -69,8 +81,12 @@ impl Map {
         let pos = (at, self.tick);
         if let Some(e) = self.entries.get_mut(key) {
             self.by_expiry.remove(&e.expires);
+            self.evictable.remove(&e.expires);
             e.expires = pos;
             self.by_expiry.insert(pos, key.to_owned());
+            if e.evictable {
+                self.evictable.insert(pos, key.to_owned());
+            }
         }
     }
 
@@ -80,15 +96,25 @@ impl Map {
         if value.len() > self.max_bytes {
             return Err("record over the size bound");
         }
-        let full = self.entries.len() >= self.max;
+        let evictable = self.may_evict.is_some_and(|f| f(&value));
+        if self.entries.len() >= self.max && !self.entries.contains_key(key) {
+            let Some((_, victim)) = self.evictable.pop_first() else {
+                return Err("full");
+            };
+            self.remove(&victim);
+            crate::telemetry::metrics::store_refusal("session", "evicted_empty");
+        }
         match self.entries.get_mut(key) {
-            Some(e) => e.value = value,
-            None if full => return Err("full"),
+            Some(e) => {
+                e.value = value;
+                e.evictable = evictable;
+            }
             None => {
                 // tick 0 is never in the index: `set_expiry` below puts the real position
                 let e = Entry {
                     value,
                     expires: (at, 0),
+                    evictable,
                 };
                 self.entries.insert(key.to_owned(), e);
             }
@@ -124,9 +150,13 @@ impl MemoryKv {
         let n = cfg.max_memory_entries;
         Self {
             maps: Mutex::new([
-                Map::new(n, cfg.max_session_bytes),
-                Map::new(n, cfg.max_record_bytes),
-                Map::new(n, cfg.max_record_bytes),
+                Map::new(
+                    n,
+                    cfg.max_session_bytes,
+                    Some(super::session::is_empty_session),
+                ),
+                Map::new(n, cfg.max_record_bytes, None),
+                Map::new(n, cfg.max_record_bytes, None),
             ]),
             changed: Notify::new(),
         }

@@ -8,9 +8,10 @@
 //!
 //! | record | key | value | expiry |
 //! |---|---|---|---|
-//! | session ([`poem::session::SessionStorage`]) | `pp:sess:<session id>` | `{"created": <unix ms>, "entries": {..}}` | [`StoreConfig::session_idle`] after the last load or update, never later than [`StoreConfig::session_absolute`] after creation |
+//! | session ([`poem::session::SessionStorage`]) | `pp:sess:<session id>` | `{"created": <unix ms>, "entries": {..}}` | [`StoreConfig::session_idle`] after the last load or update ([`StoreConfig::empty_session_idle`] while it names no flow context), never later than [`StoreConfig::session_absolute`] after creation |
 //! | flow context ([`Store::get`], [`Store::update`]) | `pp:ctx:<namespace>:<id>` | the caller's type as JSON | [`StoreConfig::context_ttl`] after the last update, extended with its session (session entry `ctx.<namespace>` = id) |
-//! | idempotency ([`Store::idempotent`]) | `pp:idem:<key>` | `{"state": "running", "fingerprint", "token"}` or `{"state": "done", "fingerprint", "answer"}` | running: [`StoreConfig::lease`], renewed while running; done: [`StoreConfig::idempotency_ttl`] |
+//! | idempotency ([`Store::idempotent`]) | `pp:idem:<key>` | `{"state": "running", "fingerprint", "token"}` or `{"state": "done", "fingerprint", "answer"}` | running: [`StoreConfig::lease`], renewed while running; done: [`StoreConfig::idempotency_ttl`] (an anonymous flow's, [`Store::idempotent_keeping`]: [`StoreConfig::context_ttl`]) |
+//! | lock ([`Store::exclusive`]) | `pp:idem:lock:<name>` | the holder's token | [`StoreConfig::lease`], renewed while held; released at the end |
 //!
 //! Errors: [`StoreError::Unavailable`] when Redis cannot be reached or does not answer within
 //! 2 s (every Redis command is bounded by that timeout, so no call hangs; a `tracing::warn!`
@@ -65,6 +66,10 @@ pub struct StoreConfig {
     /// A session not loaded or updated for this long is gone (every request that loads it
     /// slides it). Default 14 min, the seeds' idle window of the signed-in area.
     pub session_idle: Duration,
+    /// A session that names no flow context (no identity, no checkout, no quick refill: a
+    /// visitor who only fetched a CSRF token) idles out after this instead of
+    /// `session_idle`, and is the first the memory bound evicts. Default 2 min.
+    pub empty_session_idle: Duration,
     /// A session is gone this long after its creation, however active. Default 8 h (today's
     /// cookie `Max-Age`; give the cookie the same value).
     pub session_absolute: Duration,
@@ -80,8 +85,9 @@ pub struct StoreConfig {
     /// renewal. Default 10 s.
     pub lease: Duration,
     /// Memory backend only: most records of each kind (sessions, contexts, idempotency
-    /// keys). At the bound a new key is refused (503 `STORE_UNAVAILABLE`), nothing live is
-    /// evicted. Default 20 000.
+    /// keys). At the bound a new key is refused (503 `STORE_UNAVAILABLE`) unless an empty
+    /// session can be evicted for it (sessions only); nothing else live is evicted.
+    /// Default 20 000.
     pub max_memory_entries: usize,
     /// Memory backend only: longest session record, bytes (JSON); longer is refused.
     /// Default 4 KiB (a session holds a token and a few ids, about 200 bytes).
@@ -95,6 +101,7 @@ impl Default for StoreConfig {
     fn default() -> Self {
         Self {
             session_idle: Duration::from_secs(14 * 60),
+            empty_session_idle: Duration::from_secs(2 * 60),
             session_absolute: Duration::from_secs(8 * 3600),
             context_ttl: Duration::from_secs(14 * 60),
             idempotency_ttl: Duration::from_secs(24 * 3600),
@@ -569,7 +576,10 @@ impl Store {
     /// [`Self::idempotent`], except that an answer `keep` refuses is not stored: the key is
     /// released, so the callers that joined the run claim it again and run their own, and a
     /// later retry of the key runs anew (a refusal that says "not now", such as 409
-    /// `PAYMENT_IN_PROGRESS`, must not be replayed for 24 h).
+    /// `PAYMENT_IN_PROGRESS`, must not be replayed for 24 h); and that with `anonymous` the
+    /// answer is kept [`StoreConfig::context_ttl`] instead of 24 h (module docs: an
+    /// anonymous session's records live as long as its flow context could, which holds
+    /// the outcome itself).
     ///
     /// # Errors
     ///
@@ -579,13 +589,19 @@ impl Store {
         key: &str,
         fingerprint: &str,
         keep: fn(&T) -> bool,
+        anonymous: bool,
         run: impl FnOnce() -> Fut + Send + 'static,
     ) -> Result<Idempotent<T>, StoreError>
     where
         T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
         Fut: Future<Output = T> + Send + 'static,
     {
-        let ttl = self.inner.cfg.idempotency_ttl;
+        let cfg = &self.inner.cfg;
+        let ttl = if anonymous {
+            cfg.context_ttl.min(cfg.idempotency_ttl)
+        } else {
+            cfg.idempotency_ttl
+        };
         self.idempotent_for(key, fingerprint, ttl, keep, run).await
     }
 

@@ -2,7 +2,9 @@
 //! `ServerSession::new(cookie_config, store.clone())` keeps sessions in the store.
 //!
 //! Record `pp:sess:<id>` = `{"created": <unix ms>, "entries": {..}}`. Every load and update
-//! sets its time to live to [`StoreConfig::session_idle`](super::StoreConfig::session_idle),
+//! sets its time to live to [`StoreConfig::session_idle`](super::StoreConfig::session_idle)
+//! ([`StoreConfig::empty_session_idle`](super::StoreConfig::empty_session_idle) for an
+//! [empty](is_empty_session) session: cheap to drop, so a flood of them cannot hold room),
 //! cut to what is left of
 //! [`StoreConfig::session_absolute`](super::StoreConfig::session_absolute) since `created`;
 //! a load past the absolute lifetime removes the record. Each load also extends the flow
@@ -42,14 +44,30 @@ struct SessionRecord {
     entries: BTreeMap<String, Value>,
 }
 
+/// Whether a stored session record names no flow context (no identity, no checkout, no
+/// quick refill): what the memory bound evicts first. A record that does not decode counts
+/// as empty (a load would remove it anyway).
+pub(super) fn is_empty_session(raw: &str) -> bool {
+    serde_json::from_str::<SessionRecord>(raw).map_or(true, |r| !names_context(&r.entries))
+}
+
+fn names_context(entries: &BTreeMap<String, Value>) -> bool {
+    entries.keys().any(|k| k.starts_with(CONTEXT_ENTRY))
+}
+
 impl Store {
-    /// Time to live of a session created at `created` (Unix ms), or `None` when it is past
-    /// its absolute lifetime.
-    fn session_ttl(&self, created: u64) -> Option<Duration> {
+    /// Time to live of a session created at `created` (Unix ms) whose entries name a flow
+    /// context or not (`busy`), or `None` when it is past its absolute lifetime.
+    fn session_ttl(&self, created: u64, busy: bool) -> Option<Duration> {
         let cfg = &self.inner.cfg;
         let age = Duration::from_millis(now_ms().saturating_sub(created));
         let left = cfg.session_absolute.checked_sub(age)?;
-        (!left.is_zero()).then(|| left.min(cfg.session_idle))
+        let idle = if busy {
+            cfg.session_idle
+        } else {
+            cfg.empty_session_idle.min(cfg.session_idle)
+        };
+        (!left.is_zero()).then(|| left.min(idle))
     }
 
     pub(super) async fn load(
@@ -71,7 +89,7 @@ impl Store {
             backend.del(&key).await?;
             return Ok(None);
         };
-        let Some(ttl) = self.session_ttl(record.created) else {
+        let Some(ttl) = self.session_ttl(record.created, names_context(&record.entries)) else {
             backend.del(&key).await?;
             return Ok(None);
         };
@@ -110,10 +128,11 @@ impl Store {
             record.created = loaded
                 .or_else(|| {
                     let r = serde_json::from_str::<SessionRecord>(raw.as_deref()?).ok()?;
-                    self.session_ttl(r.created).map(|_| r.created)
+                    self.session_ttl(r.created, true).map(|_| r.created)
                 })
                 .unwrap_or_else(now_ms);
-            let Some(ttl) = self.session_ttl(record.created) else {
+            let busy = names_context(&record.entries);
+            let Some(ttl) = self.session_ttl(record.created, busy) else {
                 // it ended while this request ran: it stays ended
                 return backend.del(&key).await;
             };

@@ -679,7 +679,7 @@ mod takeover_after_crash {
 }
 
 #[tokio::test]
-async fn memory_is_bounded_per_kind_and_refuses_rather_than_evicts() {
+async fn memory_is_bounded_per_kind_and_evicts_only_empty_sessions() {
     let s = Store::memory(short(|c| c.max_memory_entries = 3));
     let Backend::Memory(m) = &s.inner.backend else {
         unreachable!()
@@ -697,11 +697,22 @@ async fn memory_is_bounded_per_kind_and_refuses_rather_than_evicts() {
         s.update("buy", id, |c: &mut Ctx| c.n += 1).await.unwrap();
         assert_eq!(s.get::<Ctx>("buy", id).await.unwrap().unwrap().n, 2, "{id}");
     }
-    // other kinds have their own bound: sessions fill up without touching contexts
-    for id in ["s1", "s2", "s3"] {
+    // other kinds have their own bound: sessions fill up without touching contexts; a
+    // full session map evicts the empty session that expires first for a new one, never
+    // one that names a flow context
+    let busy = entries(&[("ctx.buy", json!("a"))]);
+    s.update_session("busy", &busy, None).await.unwrap();
+    for id in ["s1", "s2"] {
         s.update_session(id, &entries(&[]), None).await.unwrap();
     }
-    assert!(s.update_session("s4", &entries(&[]), None).await.is_err());
+    s.update_session("s3", &entries(&[]), None).await.unwrap();
+    assert_eq!(s.load("s1").await.unwrap(), None, "the first empty one made room");
+    assert!(s.load("busy").await.unwrap().is_some());
+    s.update_session("s4", &busy, None).await.unwrap();
+    s.update_session("s5", &busy, None).await.unwrap();
+    // only busy sessions left: refused
+    assert!(s.update_session("s6", &entries(&[]), None).await.is_err());
+    assert!(s.load("busy").await.unwrap().is_some());
     assert_eq!(m.len(Kind::Session), 3);
     assert_eq!(m.len(Kind::Context), 3);
     s.idempotent("i", "f", || async { 1u8 }).await.unwrap();

@@ -17,8 +17,8 @@
 //! | `bff_store_operation_duration_seconds` | histogram | `backend`, `operation` (`get`, `cas`, `expire`, `del`), `kind` (`session`, `context`, `idempotency`) |
 //! | `bff_store_errors_total` | counter | `backend`, `operation`, `kind` |
 //! | `bff_store_records` | gauge (set at each scrape) | `backend`, `kind` |
-//! | `bff_store_refusals_total` | counter | `kind`, `reason` (`full`, `too_large`: the memory store's bounds) |
-//! | `bff_rate_limit_refusals_total` | counter | `limit` (`session`, `address`, `session-new`, `litepay-session`, `litepay-address`) |
+//! | `bff_store_refusals_total` | counter | `kind`, `reason` (`full`, `too_large`: the memory store's bounds refused a write; `evicted_empty`: an empty session made room for a new one) |
+//! | `bff_rate_limit_refusals_total` | counter | `limit` (`session`, `address`, `keyed-session`, `keyed-address`, `session-new`, `litepay-session`, `litepay-address`) |
 //! | `bff_csrf_refusals_total` | counter | `reason` (`token`, `cross_site`) |
 //! | `bff_idempotency_total` | counter | `result` (`fresh`, `replay`, `join`, `mismatch`) |
 //! | `bff_answer_cache_total` | counter | `cache` (`content`, `suggestions`), `result` (`hit`, `miss`) |
@@ -330,6 +330,12 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// Whether the effect is made without a signed-in identity (a kit order, a quick
+    /// refill): its idempotency records live as long as a flow context, not 24 h.
+    pub const fn anonymous(self) -> bool {
+        matches!(self, Self::Order | Self::QuickRefill)
+    }
+
     /// The label value.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -34,6 +34,7 @@ mod methods_and_bodies;
 mod operability;
 mod public_origin;
 mod reconnect;
+mod record_quotas;
 mod record_replay;
 mod refill;
 mod refill_pin;

@@ -158,10 +158,16 @@ function errorCodeOf(body: unknown, status: number): string {
   return `HTTP_${status}`;
 }
 
-/** Runs one call; resolves with its data, or throws a `CallFailure`. */
+/**
+ * Runs one call; resolves with its data, or throws a `CallFailure`. A `CSRF_REJECTED` answer
+ * is tried once more with a new token: a session that held nothing yet (no sign-in, no
+ * checkout) idles out after two minutes on the BFF, so a visitor who read the page for longer
+ * gets a new session and token instead of an error (the call's `Idempotency-Key` is kept).
+ */
 export async function call<T>(
   name: string,
   run: () => Promise<{ data?: T; error?: unknown; response: Response }>,
+  retried = false,
 ): Promise<T> {
   let result: { data?: T; error?: unknown; response: Response };
   try {
@@ -169,6 +175,10 @@ export async function call<T>(
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new CallFailure(name, 0, 'NETWORK');
+  }
+  if (!retried && result.response.status === 403 && errorCodeOf(result.error, 403) === 'CSRF_REJECTED') {
+    await renewXsrfToken();
+    return call(name, run, true);
   }
   if (result.data === undefined || !result.response.ok) {
     throw new CallFailure(name, result.response.status, errorCodeOf(result.error, result.response.status), result.error);

@@ -1,4 +1,4 @@
-//! The buy context (ARCHITECTURE.md "Buy flow (issue 3): the BFF holds the order"): what the
+//! The buy context (the BFF holds the order: the flow's docs in `flows::buy`): what the
 //! BFF knows of one visitor's order, kept in the one store (`crate::store`, record
 //! `pp:ctx:buy:<id>`) under an id held in the anonymous session (`pp_session`, key
 //! [`SID_KEY`]), so any instance can serve the next request.
@@ -320,11 +320,18 @@ impl BuyContext {
     }
 }
 
-/// The buy-context id of the session, created with it by `GET /token` (the only operation
-/// that creates sessions, so anonymous reads create nothing). State-changing operations are
-/// CSRF-checked, so their session exists; one that predates the id gets it here.
+/// The buy-context id of the session, reserved with it by `GET /token` ([`reserve_sid`]) and
+/// taken up here by the first state-changing operation of the checkout (they are
+/// CSRF-checked, so their session exists; one that predates the reservation gets a new id).
 pub fn ensure_sid(session: &Session) -> String {
     crate::flows::ensure_context_id(session, SID_KEY)
+}
+
+/// Fixes the buy-context id before the page's parallel first calls (each of them that writes
+/// takes the same id: none orphans a context another filled), leaving the session empty until
+/// the checkout begins (`crate::store`: empty sessions idle out after 2 min).
+pub fn reserve_sid(session: &Session) {
+    crate::http::session::reserve_context_id(session, SID_KEY);
 }
 
 /// The buy-context id of the session, `None` without one (nothing is created: reads of a

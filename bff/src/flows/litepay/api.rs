@@ -297,8 +297,10 @@ async fn add_card_once(
     let account = located.account_id.as_str();
     // a one-time instrument: an anonymous visitor never changes the account's stored card
     // or its auto-refill enrolment (seed 002 §3.8)
-    let info = up::payments::payment_info(c, &ctx, account, &located.phone).await?;
-    let payload = payments_build::instrument(account, &body, info.enroll_auto_payment);
+    // a one-time instrument: an anonymous visitor never changes the account's stored card
+    // or its auto-refill enrolment (seed 002 §3.8)
+    let payload =
+        payments_build::one_time_instrument(account, &located.prepaid_payment_id, &body);
     let r = up::payments::add_instrument(c, &ctx, &payload).await?;
     let version = snapshot.version;
     if let Some(code) = payments_build::instrument_refusal(&r) {
@@ -566,7 +568,13 @@ impl LitepayApi {
         match keyed_answer(
             state
                 .store
-                .idempotent::<Result<LitepayCardResult, ApiError>, _>(&slot, &fingerprint, run)
+                .idempotent_keeping::<Result<LitepayCardResult, ApiError>, _>(
+                    &slot,
+                    &fingerprint,
+                    |_| true,
+                    true, // anonymous: kept as long as the quick refill's context
+                    run,
+                )
                 .await,
             "this Idempotency-Key was used with a different card",
         ) {

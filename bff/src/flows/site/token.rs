@@ -45,7 +45,7 @@ impl TokenApi {
         // The buy-context id is fixed here, before the page's parallel calls: two requests that
         // each created it would each write the session back, and the last one would orphan the
         // context the other filled (serviceability vs product details, seen under load).
-        let _ = context::ensure_sid(session);
+        context::reserve_sid(session);
         GetTokenResponse::Ok(Json(TokenResponse {
             xsrf_token: ensure_token(session),
         }))

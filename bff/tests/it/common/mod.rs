@@ -69,6 +69,8 @@ pub fn config(mode: Mode, urls: &UpstreamUrls, timeout_ms: u64) -> Config {
         rate_limit_per_min: 0,
         rate_limit_session_per_min: 0,
         session_create_per_min: 0,
+        keyed_per_session_per_hour: 0,
+        keyed_per_address_per_hour: 0,
         ..Config::default()
     }
 }

@@ -27,6 +27,7 @@ stop_all() {
 }
 trap stop_all EXIT
 
+step "documentation cross-references (ARCHITECTURE.md, docs/benchmarks.md)"; scripts/check-doc-refs.sh
 step "cargo build --release (once, shared by tests and the portal), niced, in the background"
 (renice -n 10 -p "$BASHPID" >/dev/null; build_release "${TEST_BUILD[@]}") &
 build_pid=$!

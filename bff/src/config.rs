@@ -24,6 +24,11 @@
 //! | `BFF_SESSION_CREATE_PER_MIN` | `30` | new sessions per minute per client address; `0` disables |
 //! | `BFF_KEYED_PER_SESSION_PER_HOUR` | `30` | state-changing requests with an `Idempotency-Key` (each may keep a record 24 h) per session per fixed hour; `0` disables |
 //! | `BFF_KEYED_PER_ADDRESS_PER_HOUR` | `300` | the same per client address; `0` disables |
+//! | `BFF_HEADER_TIMEOUT_MS` | `10000` | a request's headers must be complete this long after their first byte |
+//! | `BFF_BODY_TIMEOUT_MS` | `30000` | a declared body must arrive this long after its headers |
+//! | `BFF_IDLE_TIMEOUT_MS` | `75000` | a keep-alive connection's wait for its next request |
+//! | `BFF_MAX_CONNECTIONS` | `10000` | open connections in all; more are closed at accept |
+//! | `BFF_MAX_CONNECTIONS_PER_ADDRESS` | `256` | open connections from one client address (a trusted proxy is not counted) |
 //! | `BFF_TRUSTED_PROXIES` | empty | comma list of IPs and CIDRs of proxies whose `X-Forwarded-For` names the client (the right-most address not in the list) |
 //! | `BFF_REDIS_URL` | unset: in memory (not in production) | Redis of the shared store (sessions, flow contexts, idempotency records, rate-limit windows), `redis://host:port`; set it on every instance behind one load balancer; required in production unless `BFF_STORE=memory` |
 //! | `BFF_STORE` | `redis` when `BFF_REDIS_URL` is set, else `memory` (production: no default) | `memory` (this process only: one instance, everything lost on restart) or `redis` (requires `BFF_REDIS_URL`); production without `BFF_REDIS_URL` must say `memory` |
@@ -52,7 +57,10 @@ use std::{collections::BTreeMap, net::SocketAddr, path::PathBuf, time::Duration}
 
 use upstream::service::Service;
 
-use crate::{http::rate_limit::TrustedProxies, store::StoreConfig};
+use crate::{
+    http::{connections::ConnectionLimits, rate_limit::TrustedProxies},
+    store::StoreConfig,
+};
 
 pub use crate::upstream::UpstreamUrls;
 
@@ -139,6 +147,8 @@ pub struct Config {
     pub keyed_per_address_per_hour: u32,
     /// Proxies whose `X-Forwarded-For` is believed (`BFF_TRUSTED_PROXIES`).
     pub trusted_proxies: TrustedProxies,
+    /// Header, body and idle deadlines and the connection caps (`http::connections`).
+    pub connections: ConnectionLimits,
     /// Identity router URLs and the production host list.
     pub identity: IdentityRouter,
     /// The identity provider's browser-facing base (`BFF_IDENTITY_PROVIDER_URL`); `None`:
@@ -290,6 +300,7 @@ impl Default for Config {
             session_create_per_min: 30,
             keyed_per_session_per_hour: 30,
             keyed_per_address_per_hour: 300,
+            connections: ConnectionLimits::default(),
             trusted_proxies: TrustedProxies::default(),
             identity: IdentityRouter::default(),
             identity_provider_url: None,
@@ -365,6 +376,19 @@ impl Config {
             d.keyed_per_address_per_hour,
             "count",
         )?;
+        let dc = &d.connections;
+        let connections = ConnectionLimits {
+            header_timeout: ms("BFF_HEADER_TIMEOUT_MS", dc.header_timeout)?,
+            body_timeout: ms("BFF_BODY_TIMEOUT_MS", dc.body_timeout)?,
+            idle_timeout: ms("BFF_IDLE_TIMEOUT_MS", dc.idle_timeout)?,
+            max_total: parse(&get, "BFF_MAX_CONNECTIONS", dc.max_total, "count")?,
+            max_per_address: parse(
+                &get,
+                "BFF_MAX_CONNECTIONS_PER_ADDRESS",
+                dc.max_per_address,
+                "count",
+            )?,
+        };
         let trusted_proxies = match get("BFF_TRUSTED_PROXIES") {
             None => TrustedProxies::default(),
             Some(v) => TrustedProxies::parse(&v).map_err(|_| ConfigError::Invalid {
@@ -556,6 +580,7 @@ impl Config {
             keyed_per_session_per_hour,
             keyed_per_address_per_hour,
             trusted_proxies,
+            connections,
         };
         config.validate()?;
         Ok(config)

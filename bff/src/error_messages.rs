@@ -25,6 +25,22 @@ async fn catalogue(c: &Clients, ctx: &CallCtx, lang: Lang) -> Option<ErrorCatalo
     }
 }
 
+/// `e` with its catalogue message in `lang` as `message` when its code is one the page shows
+/// from the catalogue (409 `PAYMENT_IN_PROGRESS`); any other error unchanged.
+pub async fn localized(
+    c: &Clients,
+    ctx: &CallCtx,
+    lang: Lang,
+    mut e: crate::http::error::ApiError,
+) -> crate::http::error::ApiError {
+    if e.error_code == crate::http::error::ErrorCode::PaymentInProgress
+        && let Some(m) = message(c, ctx, lang, "PAYMENT_IN_PROGRESS").await
+    {
+        e.message = m;
+    }
+    e
+}
+
 /// The message for `code` in `lang` (seed 000 §8): the Spanish catalogue falls back to the
 /// English one, entry by entry; `None` when content is unavailable.
 pub async fn message(c: &Clients, ctx: &CallCtx, lang: Lang, code: &str) -> Option<String> {

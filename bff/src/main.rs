@@ -45,9 +45,12 @@ async fn serve() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // the connection caps, not the kernel, decide when a connection is refused
+    let open_files = bff::http::connections::raise_fd_limit();
     tracing::info!(
         port = app.port(),
         metrics_port = app.metrics_port(),
+        open_files,
         "listening"
     );
     match app.run_until_stopped().await {

@@ -28,7 +28,7 @@ use poem::{
 use crate::{
     api,
     config::{Config, Mode, Upstreams},
-    http::{middleware as mw, rate_limit, session},
+    http::{connections::GuardedAcceptor, middleware as mw, rate_limit, session},
     state::{AppState, Clock, state_with_store},
     store::{Store, StoreError},
     telemetry,
@@ -417,7 +417,13 @@ impl Application {
                 }
             })
         });
-        let served = Server::new_with_acceptor(self.acceptor)
+        let cfg = &self.state.config;
+        let acceptor = GuardedAcceptor::new(
+            self.acceptor,
+            cfg.connections.clone(),
+            Arc::new(cfg.trusted_proxies.clone()),
+        );
+        let served = Server::new_with_acceptor(acceptor)
             .run_with_graceful_shutdown(ep, stop, Some(grace))
             .await;
         let _ = drained_tx.send(());

@@ -59,7 +59,7 @@ impl ActivationApi {
     /// An order with a `prepaidPaymentID` that already placed one places nothing more: the
     /// answer is that order with `businessErrorCode: BUS_CUSTACT_05` (customer already
     /// activated, counted as placed by seed 000 §4). This is how a BFF that lost the first
-    /// answer finds the order by asking again (ARCHITECTURE.md "Buy flow").
+    /// answer finds the order by asking again (ARCHITECTURE.md "Paid attempts").
     #[oai(
         path = "/prepaid-customer-activation",
         method = "post",

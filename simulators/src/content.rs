@@ -708,6 +708,8 @@ mod tests {
         "PIN_REDEEM_FAILED",
         "PIN_ALREADY_REDEEMED",
         "PIN_NOT_VALIDATED",
+        // one payment of an account at a time (`bff::http::attempt`)
+        "PAYMENT_IN_PROGRESS",
         // the quick refill's lookup (seed 002 §4.6, §8; `bff::flows::litepay::rules`)
         "PREACTIVATED_ERROR",
         "LITEPAY_MULTIPLE_ACCOUNTS",

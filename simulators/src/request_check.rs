@@ -1,5 +1,5 @@
 //! Requests checked against the upstream contract (issue 15 §5; ARCHITECTURE.md "Upstream
-//! request validation"): the simulators refuse what the contract does not allow before any
+//! contract"): the simulators refuse what the contract does not allow before any
 //! work, as a real provider would, so a BFF bug fails loudly in every test. The answer is 400
 //! [`InvalidRequest`] `{"errorCode":"INVALID_REQUEST","field":…,"reason":…}` naming the field
 //! (`customerInfo.address.addressLine1`, `products[0].price`; `body` for the body as a whole)

@@ -38,7 +38,7 @@ pub mod serviceability;
 pub mod tax;
 pub mod van;
 
-/// Header that selects a simulator scenario (harness mode only; see `ARCHITECTURE.md` §4).
+/// Header that selects a simulator scenario (harness mode only; ARCHITECTURE.md "Scenarios").
 /// The BFF sets it from the harness cookie; production configuration never sends it.
 pub const SCENARIO_HEADER: &str = "x-sim-scenario";
 /// Run id header (harness mode only): a UUID naming one start of a scenario; the simulators

@@ -9,7 +9,7 @@
 //!
 //! `transactionId` is ours (the seed's payload has none): the BFF's id of one priced cart,
 //! the same on every attempt to pay for it, so the provider answers a repeated refill with
-//! the order it already made instead of charging twice (ARCHITECTURE.md "Refill").
+//! the order it already made instead of charging twice (ARCHITECTURE.md "Paid attempts").
 
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};

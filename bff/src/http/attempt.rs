@@ -10,6 +10,7 @@ use crate::{
     http::error::{ApiError, ErrorCode, keyed_answer, slot_answer},
     store::{Store, StoreError},
     telemetry::metrics::{Effect, business_attempt},
+    upstream::CallCtx,
 };
 
 /// Runs `place` at most once per attempt and answers every caller with its one answer:
@@ -84,6 +85,16 @@ where
             .await,
         mismatch,
     )
+}
+
+/// The name under which `account`'s money attempts exclude each other
+/// ([`once_per_attempt`]'s `account`): the account, and in harness mode the simulator run too,
+/// since each browser's run has a world of its own with the same test accounts.
+pub fn paying_account(ctx: &CallCtx, account: &str) -> String {
+    match &ctx.run {
+        Some(run) => format!("{account}:run:{run}"),
+        None => account.to_owned(),
+    }
 }
 
 /// Whether an attempt's result is kept for replay: every answer but 409

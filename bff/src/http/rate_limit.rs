@@ -66,7 +66,7 @@ impl TrustedProxies {
             .map(Self)
     }
 
-    fn contains(&self, ip: IpAddr) -> bool {
+    pub(crate) fn contains(&self, ip: IpAddr) -> bool {
         self.0.iter().any(|n| n.contains(&ip))
     }
 }

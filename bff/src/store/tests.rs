@@ -808,7 +808,8 @@ async fn redis_keys_are_namespaced_with_ttls() {
     for (key, ttl) in [
         ("pp:ctx:buy:k1", cfg.context_ttl),
         ("pp:idem:scope:key", cfg.idempotency_ttl),
-        ("pp:sess:sid", cfg.session_idle),
+        // it names no flow context: the empty session's short idle time
+        ("pp:sess:sid", cfg.empty_session_idle),
     ] {
         let pttl: i64 = redis::cmd("PTTL")
             .arg(key)

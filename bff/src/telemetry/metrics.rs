@@ -19,6 +19,8 @@
 //! | `bff_store_records` | gauge (set at each scrape) | `backend`, `kind` |
 //! | `bff_store_refusals_total` | counter | `kind`, `reason` (`full`, `too_large`: the memory store's bounds refused a write; `evicted_empty`: an empty session made room for a new one) |
 //! | `bff_rate_limit_refusals_total` | counter | `limit` (`session`, `address`, `keyed-session`, `keyed-address`, `session-new`, `litepay-session`, `litepay-address`) |
+//! | `bff_connections_refused_total` | counter | `reason` (`total`, `address`: a connection cap, `http::connections`) |
+//! | `bff_connection_timeouts_total` | counter | `phase` (`idle`, `headers`, `body`: the deadline that ended a connection) |
 //! | `bff_csrf_refusals_total` | counter | `reason` (`token`, `cross_site`) |
 //! | `bff_idempotency_total` | counter | `result` (`fresh`, `replay`, `join`, `mismatch`) |
 //! | `bff_answer_cache_total` | counter | `cache` (`content`, `suggestions`), `result` (`hit`, `miss`) |
@@ -98,6 +100,14 @@ fn describe() {
     );
     describe_counter!("bff_rate_limit_refusals_total", "429 answers, by limit");
     describe_counter!("bff_csrf_refusals_total", "403 CSRF_REJECTED answers");
+    describe_counter!(
+        "bff_connections_refused_total",
+        "Connections closed at accept by a connection cap"
+    );
+    describe_counter!(
+        "bff_connection_timeouts_total",
+        "Connections ended by a header, body or idle deadline"
+    );
     describe_counter!(
         "bff_idempotency_total",
         "Idempotent operations: fresh runs, replays, joins"
@@ -261,6 +271,16 @@ pub fn store_operation(
 /// Live records of `kind` in the store (set before each scrape).
 pub fn store_records(backend: &'static str, kind: &'static str, count: usize) {
     gauge!("bff_store_records", "backend" => backend, "kind" => kind).set(count as f64);
+}
+
+/// A connection a cap closed at accept (`reason`: `total`, `address`).
+pub fn connection_refused(reason: &'static str) {
+    counter!("bff_connections_refused_total", "reason" => reason).increment(1);
+}
+
+/// A connection a deadline ended (`phase`: `idle`, `headers`, `body`).
+pub fn connection_timed_out(phase: &'static str) {
+    counter!("bff_connection_timeouts_total", "phase" => phase).increment(1);
 }
 
 /// A write the memory store's bounds refused.

@@ -1,6 +1,6 @@
 //! Refusals given before a handler reads the body (403 `CSRF_REJECTED`, 429, 405, 413) on a
 //! keep-alive connection: the connection carries the next request, or the refusal says
-//! `Connection: close` (ARCHITECTURE.md "Sessions, floods and rate limits"). The body is sent
+//! `Connection: close` (ARCHITECTURE.md "Rate limits and floods"). The body is sent
 //! after the headers, in a write of its own, so the refusal is decided before it arrives.
 
 use std::time::Duration;

@@ -640,7 +640,8 @@ async fn one_payment_per_account_at_a_time_across_sessions() {
         let (_, offer) = r.offer(&cli).await;
         assert_eq!(r.cart(&cli, choices_of(&offer["cart"])).await.0, 200);
     }
-    let visitor = Visitor::in_run(&cli, &run_id).await;
+    let mut visitor = Visitor::in_run(&cli, &run_id).await;
+    visitor.lang = "es";
     assert_eq!(visitor.lookup(&cli, "4045550201", "30309").await.0, 200);
     assert_eq!(
         visitor.add_card(&cli, "5555555555554444").await.1["outcome"],
@@ -674,6 +675,9 @@ async fn one_payment_per_account_at_a_time_across_sessions() {
             "{v}"
         );
     }
+    // the page shows the catalogue's message, in the customer's language
+    assert!(second.1["message"].as_str().unwrap().starts_with("Another payment"), "{}", second.1);
+    assert!(anonymous.1["message"].as_str().unwrap().starts_with("Hay otro pago"), "{}", anonymous.1);
     let run = Run::new(Some(&run_id));
     let account = "8993100000000101";
     assert_eq!(simulators::refill::ledger(&run, account).len(), 1);

@@ -44,5 +44,6 @@ mod session_safety;
 mod sessions;
 mod signin;
 mod sim_proxy;
+mod slow_clients;
 mod startup;
 mod tolerant_reader;

@@ -1,5 +1,5 @@
-//! The PIN refill over HTTP (seed 002 §2.3, §4.3b, §7.2, §8, §9; ARCHITECTURE.md "PIN
-//! refill"): every `scenarios/refill/pin-*.yaml` walked as the PIN tab does it and its
+//! The PIN refill over HTTP (seed 002 §2.3, §4.3b, §7.2, §8, §9; the docs of
+//! `flows::refill::pin`): every `scenarios/refill/pin-*.yaml` walked as the PIN tab does it and its
 //! `expect` checked (catalogue messages by locale, the simulator's redemption ledger); one
 //! redemption per validated PIN under 10 concurrent redeems, retries and two instances over
 //! one Redis; a

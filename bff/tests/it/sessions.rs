@@ -80,7 +80,7 @@ async fn a_flood_of_cookieless_requests_evicts_no_checkout() {
 
     let (rss0, counts0) = (rss_mib(), st.store.memory_counts().unwrap());
     let t = Instant::now();
-    let n: usize = std::env::var("BFF_FLOOD_N").map_or(100_000, |v| v.parse().unwrap());
+    let n: usize = std::env::var("BFF_FLOOD_N").map_or(30_000, |v| v.parse().unwrap());
     let mut statuses = flood(&cli, n).await;
     for round in 1..std::env::var("BFF_FLOOD_ROUNDS").map_or(1, |v| v.parse().unwrap()) {
         eprintln!("round {round}: RSS {:.1} MiB", rss_mib());

@@ -1,5 +1,5 @@
 //! `getActivation`, `validateMac`, `activateAccount` (tag account; seed 001 §4
-//! "Activation", §5, §7, §8; ARCHITECTURE.md "Activation").
+//! "Activation", §5, §7, §8; the flow's docs in `flows::activation`).
 
 use std::sync::Arc;
 

@@ -1,5 +1,5 @@
-//! New-customer buy flow (tag buy; seed 000 §2-§9; ARCHITECTURE.md "Buy flow (issue 3): the
-//! BFF holds the order"). Every operation reads or changes the session's buy context
+//! New-customer buy flow (tag buy; seed 000 §2-§9; the BFF holds the order: the flow's docs in
+//! `flows::buy`). Every operation reads or changes the session's buy context
 //! (`super::context`) through its methods; shared rules live in `crate::domain`.
 
 use crate::telemetry::metrics::Effect;

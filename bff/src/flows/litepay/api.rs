@@ -34,7 +34,7 @@ use crate::{
         },
     },
     http::{
-        attempt::once_per_attempt,
+        attempt::{once_per_attempt, paying_account},
         auth::now_ms,
         error::{ApiError, ErrorCode, FieldError, keyed_answer},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
@@ -652,6 +652,7 @@ impl LitepayApi {
         let (version, attempt) = (snapshot.version, snapshot.attempts);
         let slot = format!("litepay:{id}:v{version}:attempt:{attempt}");
         let st = state.0.clone();
+        let shown_ctx = ctx.clone();
         let place_once =
             move || async move { place(st, ctx, lang, id, version, snapshot, payload).await };
         match once_per_attempt(
@@ -660,14 +661,16 @@ impl LitepayApi {
             slot_key,
             &fingerprint,
             slot,
-            Some(&located.account_id),
+            Some(&paying_account(&shown_ctx, &located.account_id)),
             "this Idempotency-Key was used with a different body",
             place_once,
         )
         .await
         {
             Ok(r) => SubmitLitepayResponse::Ok(Json(r)),
-            Err(e) => e.into(),
+            Err(e) => error_messages::localized(&state.clients, &shown_ctx, lang, e)
+                .await
+                .into(),
         }
     }
 

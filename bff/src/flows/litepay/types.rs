@@ -1,7 +1,7 @@
 //! Bodies and answers of the quick refill (seed 002 §2.11, §3.5, §3.8, §4.6). Amounts are
 //! dollars as JSON numbers rounded to cents (as the refill's `RefillCart`). Nothing here names
-//! the account, its holder or its service address: only what the screens show (ARCHITECTURE.md
-//! "Quick refill").
+//! the account, its holder or its service address: only what the screens show (the flow's
+//! docs in `flows::litepay`).
 
 use poem_openapi::{Enum, Object};
 use serde::{Deserialize, Serialize};

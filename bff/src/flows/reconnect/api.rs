@@ -32,7 +32,7 @@ use crate::{
         refill::offer,
     },
     http::{
-        attempt::once_per_attempt,
+        attempt::{once_per_attempt, paying_account},
         auth::{self, OwnedAccount},
         error::{ApiError, ErrorCode},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
@@ -367,6 +367,7 @@ impl ReconnectApi {
         let slot_key = format!("reconnect:{id}:{}", key.0);
         let slot = format!("reconnect:{id}:attempt:{attempt}");
         let st = state.0.clone();
+        let shown_ctx = ctx.clone();
         let once = move || async move { place(st, ctx, lang, owned, plan, payload).await };
         match once_per_attempt(
             &state.store,
@@ -374,14 +375,16 @@ impl ReconnectApi {
             slot_key,
             &fingerprint,
             slot,
-            Some(&account),
+            Some(&paying_account(&shown_ctx, &account)),
             "this Idempotency-Key was used with a different body",
             once,
         )
         .await
         {
             Ok(r) => SubmitReconnectResponse::Ok(Json(r)),
-            Err(e) => e.into(),
+            Err(e) => error_messages::localized(&state.clients, &shown_ctx, lang, e)
+                .await
+                .into(),
         }
     }
 }

@@ -30,7 +30,7 @@ use crate::{
     error_messages,
     flows::payments::build::saved_card,
     http::{
-        attempt::once_per_attempt,
+        attempt::{once_per_attempt, paying_account},
         auth::OwnedAccount,
         error::{ApiError, ErrorCode, FieldError},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
@@ -376,6 +376,7 @@ impl RefillApi {
         let (version, attempt) = (snapshot.version, snapshot.attempts);
         let slot = format!("refill:{id}:v{version}:attempt:{attempt}");
         let st = state.0.clone();
+        let shown_ctx = ctx.clone();
         let place_once =
             move || async move { place(st, ctx, lang, id, version, held, payload).await };
         match once_per_attempt(
@@ -384,14 +385,16 @@ impl RefillApi {
             slot_key,
             &fingerprint,
             slot,
-            Some(&owned.account_id),
+            Some(&paying_account(&shown_ctx, &owned.account_id)),
             "this Idempotency-Key was used with a different body",
             place_once,
         )
         .await
         {
             Ok(r) => SubmitRefillResponse::Ok(Json(r)),
-            Err(e) => e.into(),
+            Err(e) => error_messages::localized(&state.clients, &shown_ctx, lang, e)
+                .await
+                .into(),
         }
     }
 

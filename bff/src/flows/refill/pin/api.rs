@@ -1,5 +1,5 @@
 //! `validateRefillPin`, `redeemRefillPin` (tag refill; seed 002 §2.3, §4.3b, §7.2, §8, §9;
-//! ARCHITECTURE.md "PIN refill").
+//! the docs of `flows::refill::pin`).
 
 use crate::telemetry::metrics::Effect;
 use std::sync::Arc;
@@ -28,7 +28,7 @@ use crate::{
     domain::dashboard,
     error_messages,
     http::{
-        attempt::once_per_attempt,
+        attempt::{once_per_attempt, paying_account},
         auth::OwnedAccount,
         error::{ApiError, ErrorCode, FieldError},
         extract::{Csrf, ScenarioSel, locale, tracking_from_header},
@@ -227,6 +227,7 @@ impl PinRefillApi {
         let slot = format!("redeemRefillPin:{id}:attempt:{attempt}");
         let st = state.0.clone();
         let account = owned.account_id.clone();
+        let shown_ctx = ctx.clone();
         let once = move || async move { redeem_once(&st, &ctx, lang, &account, &pin).await };
         match once_per_attempt(
             &state.store,
@@ -234,14 +235,16 @@ impl PinRefillApi {
             key,
             &attempt.to_string(),
             slot,
-            Some(&owned.account_id),
+            Some(&paying_account(&shown_ctx, &owned.account_id)),
             "this Idempotency-Key was used for another validated PIN",
             once,
         )
         .await
         {
             Ok(r) => RedeemRefillPinResponse::Ok(Json(r)),
-            Err(e) => e.into(),
+            Err(e) => error_messages::localized(&state.clients, &shown_ctx, lang, e)
+                .await
+                .into(),
         }
     }
 }

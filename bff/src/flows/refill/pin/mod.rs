@@ -25,6 +25,14 @@
 //! Every `PIN_*` error carries its error-catalogue message in the request's locale
 //! (`Buyflow.errorCatalogue`, en and es; lookup `domain::error_catalogue`). The PIN never
 //! appears in a log line, an answer (masked) or a `Debug` rendering of the flow's types.
+//!
+//! Our readings: `expirationDate` is the PIN's own (seed 001 §3's code fields);
+//! `newExpirationDate` is the current `HSD` expiry, or now when it has passed, plus 30 days per
+//! plan (`HSD_030`). A lost redemption answer (timeout, 5xx) is that attempt's answer: the customer
+//! validates again, and the simulator's ledger then says whether it went through
+//! (`PIN_ALREADY_REDEEMED`). The simulated PINs by prefix are in `simulators/TEST_PINS.md`. Tests:
+//! `bff/tests/it/refill_pin.rs` (every `scenarios/refill/pin-*.yaml` in en and es, 10 concurrent
+//! redeems = one upstream redemption, a key reused for another PIN, no PIN in a TRACE log).
 
 pub mod api;
 pub mod context;

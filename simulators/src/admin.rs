@@ -10,7 +10,8 @@
 //!   world's: kept;
 //! - `GET /admin/ledgers`: what the run of `x-sim-run` (the default run without one) changed,
 //!   as JSON, and the buy flow's placed orders (by checkout, not by run). Card numbers and
-//!   PINs are masked but the last 4, tokens and e-mails left out.
+//!   PINs are masked but the last 4, tokens and e-mails left out; moves, and how many one-time
+//!   instruments (the quick refill's cards) each account holds.
 //!
 //! The BFF exposes them in harness mode under `/harness/admin/` (CSRF-checked, the caller's
 //! run from its header or cookie). Tests and QA read ledgers here instead of private hooks.
@@ -156,6 +157,11 @@ pub fn ledgers_of(run: &Run) -> Value {
         "reconnects": by_key(crate::account_reconnect::RECONNECTS.of_run(run), |r| {
             json!({"calls": r.calls, "auxAccountId": r.aux, "confirmation": r.conf_no, "amount": r.amount, "plan": r.plan})
         }),
+        "moves": by_key(crate::account_move::MOVES.of_run(run), |m| {
+            json!({"calls": m.calls, "created": m.created, "auxAccountId": m.aux,
+                   "confirmation": m.conf_no, "moveDate": m.move_date, "cancelled": m.cancelled})
+        }),
+        "oneTimeInstruments": by_key(payments::ONE_TIME.of_run(run), |t| json!(t.len())),
         "orders": orders,
     })
 }
@@ -182,4 +188,58 @@ mod tests {
         assert_eq!(ledgers_of(&a)["reconnects"], json!({}));
         assert_eq!(ledgers_of(&b)["cancelledMoves"], json!({"1": true}));
     }
+
+    #[test]
+    fn reset_forgets_the_runs_moves() {
+        let (a, b) = (Run::new(Some("reset-moves-a")), Run::new(Some("reset-moves-b")));
+        let moved = crate::account_move::Move {
+            calls: 1,
+            ..Default::default()
+        };
+        crate::account_move::MOVES.set(&a, "1", moved.clone());
+        crate::account_move::MOVES.set(&b, "1", moved.clone());
+        reset_world(Some(&a));
+        assert_eq!(crate::account_move::MOVES.get(&a, "1"), None);
+        assert_eq!(ledgers_of(&a)["moves"], json!({}));
+        assert_eq!(ledgers_of(&b)["moves"]["1"]["calls"], 1);
+        assert_eq!(crate::account_move::MOVES.get(&b, "1"), Some(moved));
+    }
+
+    /// Nothing a run remembers can be left out of the reset: every `RunStore` static of the
+    /// simulators' sources is cleared by [`reset_world`] (directly, or through its module's
+    /// `reset`, as `chaos` and `replay` do).
+    #[test]
+    fn reset_names_every_run_store() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let admin = std::fs::read_to_string(src.join("admin.rs")).unwrap();
+        let body = &admin[admin.find("pub fn reset_world").unwrap()..];
+        let body = &body[..body.find("\n}\n").unwrap()];
+        for entry in std::fs::read_dir(&src).unwrap() {
+            let path = entry.unwrap().path();
+            let module = path.file_stem().unwrap().to_string_lossy().into_owned();
+            if module == "run_state" {
+                continue; // the store itself, and its own tests' statics
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            for line in text.lines().map(str::trim) {
+                let Some(rest) = line
+                    .strip_prefix("pub static ")
+                    .or_else(|| line.strip_prefix("pub(crate) static "))
+                    .or_else(|| line.strip_prefix("static "))
+                else {
+                    continue;
+                };
+                let Some((name, ty)) = rest.split_once(':') else {
+                    continue;
+                };
+                if !ty.trim_start().starts_with("RunStore") {
+                    continue;
+                }
+                let cleared = body.contains(&format!("{name}.clear(run)"))
+                    || body.contains(&format!("{module}::reset(run)"));
+                assert!(cleared, "{module}::{name} is not cleared by reset_world");
+            }
+        }
+    }
 }
+

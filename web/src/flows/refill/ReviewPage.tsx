@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { Link } from '../../app/router';
-import { CallFailure } from '../../api/client';
+import { CallFailure, catalogueMessage } from '../../api/client';
 import { Checkbox } from '../../components/Checkbox';
 import { SavedCardView } from '../../components/PaymentCard';
 import { refillConfirmationQuery, refillOfferQuery, submitRefill } from './api';
@@ -48,7 +48,8 @@ export function ReviewPage({ accountId, texts, locale, go, href, title, heading 
       // an HTTP answer ends the attempt; a lost one keeps its key, so a retry finds the refill
       if (!(e instanceof CallFailure) || e.status !== 0) key.current = undefined;
       if (e instanceof CallFailure && e.errorCode === 'REFILL_NO_SAVED_CARD') go('payment');
-      else setAlert(c.genericError);
+      // another device's payment of the account is in flight: nothing charged, say so
+      else setAlert(catalogueMessage(e) ?? c.genericError);
     },
     onSettled: () => {
       pressed.current = false;

@@ -191,7 +191,10 @@ mod tests {
 
     #[test]
     fn reset_forgets_the_runs_moves() {
-        let (a, b) = (Run::new(Some("reset-moves-a")), Run::new(Some("reset-moves-b")));
+        let (a, b) = (
+            Run::new(Some("reset-moves-a")),
+            Run::new(Some("reset-moves-b")),
+        );
         let moved = crate::account_move::Move {
             calls: 1,
             ..Default::default()
@@ -242,4 +245,3 @@ mod tests {
         }
     }
 }
-

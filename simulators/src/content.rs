@@ -10,8 +10,8 @@ use poem_openapi::{
     ApiResponse, Object, OpenApi, Tags, param::Header, param::Path, param::Query, payload::Json,
 };
 use serde::de::DeserializeOwned;
-use upstream::activation_content::ActivationContent;
 use upstream::account_content::AccountDashboard;
+use upstream::activation_content::ActivationContent;
 use upstream::content::{All, BroadbandFacts, Buyflow, CartContent, Dictionary, MerchantFlow};
 
 /// The prepaid content site, `{site}` in the content paths.
@@ -586,12 +586,22 @@ mod tests {
                 let details = product_details(market.id);
                 for entry in &details.products {
                     for plan in &entry.product.plans {
-                        assert!(has(&names.plans, &plan.charge_code), "{locale:?} {}", plan.charge_code);
+                        assert!(
+                            has(&names.plans, &plan.charge_code),
+                            "{locale:?} {}",
+                            plan.charge_code
+                        );
                     }
                 }
-                assert!(has(&names.shipping_methods, &details.shipping.name), "{locale:?} shipping");
+                assert!(
+                    has(&names.shipping_methods, &details.shipping.name),
+                    "{locale:?} shipping"
+                );
             }
-            assert!(has(&names.promotions, VALID_PROMO_ID), "{locale:?} promotion");
+            assert!(
+                has(&names.promotions, VALID_PROMO_ID),
+                "{locale:?} promotion"
+            );
         }
     }
 

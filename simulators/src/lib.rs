@@ -11,11 +11,11 @@
 pub mod account;
 pub mod account_move;
 pub mod account_reconnect;
-pub mod admin;
 pub mod account_world;
 pub mod activation;
 pub mod activation_account;
 pub mod address_search;
+pub mod admin;
 pub mod buy_world;
 pub mod card_entry;
 pub mod catalogue;
@@ -64,7 +64,11 @@ type Apis = (
     card_entry::CardEntryApi,
     digital_session::DigitalSessionApi,
     // std's `Default` stops at 12-tuples: the issue-11 services share the last slot.
-    (identity::IdentityApi, account::AccountApi, refill::RefillApi),
+    (
+        identity::IdentityApi,
+        account::AccountApi,
+        refill::RefillApi,
+    ),
 );
 
 /// The one poem-openapi service holding every simulator, with the 400 of the request check

@@ -21,8 +21,7 @@ use poem_openapi::{OpenApi, Tags, param::Header, payload::Json};
 use upstream::identity::PrepaidStatus;
 use upstream::refill::{
     EzRefillRequest, REFILL_ACCOUNT_INELIGIBLE, REFILL_PAYMENT_INVALID, REFILL_PLAN_UNAVAILABLE,
-    RefillAnswer, RefillOrderDetails, RefillProduct, RefillRequest, RefillResponse,
-    STATUS_SUCCESS,
+    RefillAnswer, RefillOrderDetails, RefillProduct, RefillRequest, RefillResponse, STATUS_SUCCESS,
 };
 
 use crate::run_state::{Run, RunStore};

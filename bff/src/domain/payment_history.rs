@@ -81,7 +81,7 @@ pub fn lines(r: &TransactionsResponse) -> (Vec<Line>, usize) {
             line
         })
         .collect();
-    out.sort_by(|a, b| b.at.cmp(&a.at)); // stable
+    out.sort_by_key(|l| std::cmp::Reverse(l.at)); // newest first, stable
     (out, skipped)
 }
 

@@ -93,7 +93,11 @@ struct Slot {
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        *self.open.total.lock().unwrap_or_else(PoisonError::into_inner) -= 1;
+        *self
+            .open
+            .total
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) -= 1;
         if let Some(ip) = self.address {
             let mut map = self
                 .open
@@ -366,7 +370,10 @@ mod tests {
 
     #[test]
     fn body_length_reads_the_declared_body() {
-        assert_eq!(body_length(b"POST / HTTP/1.1\r\nContent-Length: 12\r\n\r\n"), Some(12));
+        assert_eq!(
+            body_length(b"POST / HTTP/1.1\r\nContent-Length: 12\r\n\r\n"),
+            Some(12)
+        );
         assert_eq!(
             body_length(b"POST / HTTP/1.1\r\ntransfer-encoding: chunked\r\n\r\n"),
             Some(u64::MAX)
@@ -390,6 +397,9 @@ mod tests {
         let _proxy = open.admit(p, &limits, &trusted).unwrap();
         assert_eq!(open.admit(p, &limits, &trusted).err(), Some("total"));
         drop(one);
-        assert!(open.admit(a, &limits, &trusted).is_ok(), "a closed one frees its slot");
+        assert!(
+            open.admit(a, &limits, &trusted).is_ok(),
+            "a closed one frees its slot"
+        );
     }
 }

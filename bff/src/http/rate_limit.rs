@@ -110,8 +110,11 @@ enum Local {
     /// [`Budget::per_minute`]: GCRA, refilled evenly.
     Gcra(Arc<DefaultKeyedRateLimiter<String>>),
     /// [`Budget::per_window`]: per hashed key, the window number and the hits in it.
-    Window(Arc<Mutex<HashMap<[u8; 20], (u64, u32)>>>),
+    Window(Arc<Mutex<WindowCounts>>),
 }
+
+/// Per hashed key (SHA-1), the window number and the hits counted in it.
+type WindowCounts = HashMap<[u8; 20], (u64, u32)>;
 
 /// So many hits per window per key (module docs); cheap to clone.
 #[derive(Clone)]

@@ -706,7 +706,11 @@ async fn memory_is_bounded_per_kind_and_evicts_only_empty_sessions() {
         s.update_session(id, &entries(&[]), None).await.unwrap();
     }
     s.update_session("s3", &entries(&[]), None).await.unwrap();
-    assert_eq!(s.load("s1").await.unwrap(), None, "the first empty one made room");
+    assert_eq!(
+        s.load("s1").await.unwrap(),
+        None,
+        "the first empty one made room"
+    );
     assert!(s.load("busy").await.unwrap().is_some());
     s.update_session("s4", &busy, None).await.unwrap();
     s.update_session("s5", &busy, None).await.unwrap();

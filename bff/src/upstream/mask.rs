@@ -67,15 +67,13 @@ fn norm(key: &str) -> String {
 fn kind(key: &str) -> Kind {
     let k = norm(key);
     let has = |part: &str| k.contains(part);
-    if has("cardnumber") || k == "pan" || k == "ccnumber" {
-        Kind::LastFour
-    } else if k == "pin" || k.ends_with("pin") || k == "pinnumber" || k == "pincode" {
-        Kind::LastFour
-    } else if (has("phone") || has("mobile") || k == "tn" || k == "msisdn")
+    let card = has("cardnumber") || k == "pan" || k == "ccnumber";
+    let pin = k == "pin" || k.ends_with("pin") || k == "pinnumber" || k == "pincode";
+    let phone = (has("phone") || has("mobile") || k == "tn" || k == "msisdn")
         && !has("verified")
         && !has("optin")
-        && !has("matching")
-    {
+        && !has("matching");
+    if card || pin || phone {
         Kind::LastFour
     } else if (has("token") && k != "tokentype")
         || [
@@ -193,7 +191,7 @@ pub fn is_card_number(value: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// The masked form of the string `value` held under `key`.

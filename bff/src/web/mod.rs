@@ -82,7 +82,10 @@ pub fn routes(route: Route, state: Arc<AppState>) -> Route {
         .at("/es", shared(&page))
         .at("/en/*rest", shared(&page))
         .at("/es/*rest", shared(&page))
-        .nest("/assets", assets::Files::new(dist.join("assets"), Some(IMMUTABLE)))
+        .nest(
+            "/assets",
+            assets::Files::new(dist.join("assets"), Some(IMMUTABLE)),
+        )
         .at(
             "/*file",
             RootFiles {

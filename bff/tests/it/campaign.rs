@@ -414,7 +414,11 @@ impl<'w> Customer<'w> {
                 {
                     *self.cookie.borrow_mut() = c.to_owned();
                 }
-                if let Some(t) = r.headers().get("x-xsrf-token").and_then(|v| v.to_str().ok()) {
+                if let Some(t) = r
+                    .headers()
+                    .get("x-xsrf-token")
+                    .and_then(|v| v.to_str().ok())
+                {
                     *self.xsrf.borrow_mut() = t.to_owned();
                 }
                 let bytes = r.bytes().await.map_err(|e| e.to_string());

@@ -1,7 +1,7 @@
 //! Tests of `upstream::call`.
 
-use upstream::call::*;
 use std::collections::BTreeSet;
+use upstream::call::*;
 
 #[test]
 fn names_are_distinct_and_are_the_serde_names() {

@@ -1,7 +1,7 @@
 //! Tests of `upstream::parse`.
 
-use upstream::parse::*;
 use upstream::content::{BroadbandFacts, Link};
+use upstream::parse::*;
 
 #[test]
 fn reports_unknown_fields_by_path_without_values() {

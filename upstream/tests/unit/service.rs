@@ -1,7 +1,7 @@
 //! Tests of `upstream::service`.
 
-use upstream::service::*;
 use std::collections::BTreeSet;
+use upstream::service::*;
 
 #[test]
 fn discriminants_index_the_table() {

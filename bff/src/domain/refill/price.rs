@@ -198,7 +198,7 @@ pub fn price(
     let mut shown = None;
     let mut left = internet.map_or(0, |(_, c)| c);
     if let (Some((unit, _)), Some(p)) = (internet, promo)
-        && cart.promos.iter().any(|id| *id == p.id)
+        && cart.promos.contains(&p.id)
     {
         let off = match p.kind {
             PromoKind::Sale | PromoKind::Banner => PROMO_OFF_CENTS.min(left),

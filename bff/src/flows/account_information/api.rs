@@ -100,7 +100,7 @@ fn saved_upstream(call: &'static str, r: &CustomerUpdateResponse) -> Result<(), 
 
 /// The identity's account `account` when it calls for a sync-up (an aux account has no
 /// identity account of its own: never).
-fn sync_up_account<'a>(owned: &'a OwnedAccount) -> Option<&'a LinkedAccount> {
+fn sync_up_account(owned: &OwnedAccount) -> Option<&LinkedAccount> {
     owned
         .session
         .record
@@ -145,6 +145,7 @@ impl AccountInformationApi {
     /// preferences", §7 "Update customer"), only when they differ from the saved ones
     /// (§5; read again from the account service, so the comparison is with what is saved
     /// now): else 409 `PREFERENCES_UNCHANGED`. The answer is what was saved.
+    #[allow(clippy::too_many_arguments)]
     #[oai(
         path = "/secure2/accounts/:accountId/communication-preferences",
         method = "post",
@@ -234,6 +235,7 @@ impl AccountInformationApi {
     /// opt-in chosen; the browser sends only those two. On success the session's record of
     /// the account counts as synced (no modal again). 409 `SYNC_UP_NOT_OFFERED` for an
     /// account whose contact points need none.
+    #[allow(clippy::too_many_arguments)]
     #[oai(
         path = "/secure2/accounts/:accountId/sync-up",
         method = "post",

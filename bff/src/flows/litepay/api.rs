@@ -141,10 +141,7 @@ async fn price_located(
     dash: upstream::account::DashboardResponse,
 ) -> (Held, bool, bool) {
     let c = &state.clients;
-    let info = dash
-        .customer_info
-        .clone()
-        .unwrap_or_else(|| unreachable_info());
+    let info = dash.customer_info.clone().unwrap_or_else(unreachable_info);
     let promo =
         match up::promotions::dashboard_promos(c, ctx, &info.account_id, &info.location_id).await {
             Ok(r) => offer_promo(&r.prepaid_promotions.discounts, state.clock.now()),
@@ -159,7 +156,7 @@ async fn price_located(
     let acp_benefit = acp
         .as_ref()
         .and_then(Acp::deduction)
-        .and_then(|_| dash.acp_detail.as_ref())
+        .and(dash.acp_detail.as_ref())
         .and_then(|d| d.acp_benefits.first())
         .map(|b| RefillAcpBenefit {
             benefit_amount: b.benefit_amount.clone(),
@@ -299,8 +296,7 @@ async fn add_card_once(
     // or its auto-refill enrolment (seed 002 §3.8)
     // a one-time instrument: an anonymous visitor never changes the account's stored card
     // or its auto-refill enrolment (seed 002 §3.8)
-    let payload =
-        payments_build::one_time_instrument(account, &located.prepaid_payment_id, &body);
+    let payload = payments_build::one_time_instrument(account, &located.prepaid_payment_id, &body);
     let r = up::payments::add_instrument(c, &ctx, &payload).await?;
     let version = snapshot.version;
     if let Some(code) = payments_build::instrument_refusal(&r) {

@@ -341,6 +341,7 @@ impl AccountPaymentsApi {
     /// Removes the saved card (`custInfo {accountId}` and the stored token, which the BFF
     /// reads: the browser never holds it); auto-refill goes off with it. 409 `NO_SAVED_CARD`
     /// when there is none. Answers as `addAccountPaymentInstrument`.
+    #[allow(clippy::too_many_arguments)]
     #[oai(
         path = "/secure2/accounts/:accountId/payment-instrument/remove",
         method = "post",

@@ -207,8 +207,10 @@ mod tests {
 
     #[test]
     fn attempts_and_placed_follow_the_version() {
-        let mut c = RefillContext::default();
-        c.version = 2;
+        let mut c = RefillContext {
+            version: 2,
+            ..RefillContext::default()
+        };
         c.record(2, &result(RefillOutcome::Failed));
         c.record_unknown(2);
         assert_eq!(c.attempts, 2);

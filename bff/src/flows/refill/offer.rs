@@ -93,7 +93,7 @@ pub async fn facts(
     let acp_benefit = acp
         .as_ref()
         .and_then(Acp::deduction)
-        .and_then(|_| dash.acp_detail.as_ref())
+        .and(dash.acp_detail.as_ref())
         .and_then(|d| d.acp_benefits.first())
         .map(|b| RefillAcpBenefit {
             benefit_amount: b.benefit_amount.clone(),

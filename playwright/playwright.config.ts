@@ -28,11 +28,14 @@ export const STORYBOOK_DIR = process.env.STORYBOOK_DIR ?? 'storybook-static';
 
 /**
  * The servers a run needs: `PW_SERVERS=storybook` starts only the Storybook server, for a run
- * of the storybook project alone without a BFF binary (e.g. while the workspace builds); unset:
+ * of the storybook project alone without a BFF binary (e.g. while the workspace builds);
+ * `PW_SERVERS=portal` only the BFF, for a run of portal tests without a Storybook build; unset:
  * both (the test command runs both projects in one run).
  */
 function servers<T>([portal, storybook]: [T, T]): T[] {
-  return process.env.PW_SERVERS === 'storybook' ? [storybook] : [portal, storybook];
+  if (process.env.PW_SERVERS === 'storybook') return [storybook];
+  if (process.env.PW_SERVERS === 'portal') return [portal];
+  return [portal, storybook];
 }
 
 export default defineConfig({
@@ -74,12 +77,14 @@ export default defineConfig({
       env: {
         BFF_ADDR: `127.0.0.1:${PORTAL_PORT}`,
         BFF_MODE: 'harness',
-        BFF_WEB_DIST: '../web/dist',
+        // `PW_WEB_DIST`: another build of the web app (e.g. the previous head's, to see a new test fail)
+        BFF_WEB_DIST: process.env.PW_WEB_DIST ?? '../web/dist',
         BFF_UPSTREAM_TIMEOUT_MS: '4000',
         // Every test customer comes from 127.0.0.1: the per-address limits (writes, new
         // sessions) would throttle QA; the per-session one is kept.
         BFF_RATE_LIMIT_PER_MIN: '0',
         BFF_SESSION_CREATE_PER_MIN: '0',
+        BFF_KEYED_PER_ADDRESS_PER_HOUR: '0',
         // the reconnect's aux account is fetched 1 s after its creation, not the seed's 10 s
         BFF_RECONNECT_AUX_FETCH_MS: '1000',
         RUST_LOG: 'warn',

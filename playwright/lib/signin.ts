@@ -9,20 +9,25 @@ import { allContent, type AllContent } from './content';
  * the test changes upstream (a cancelled move, preferences, a saved card) is its own, whatever
  * runs beside it or before it (ARCHITECTURE.md "Scenarios"). Tests that change upstream state
  * must pass a scenario. `bhr`: the hand-off is opened with `?bhr=true` (the customer is behind
- * the modem, seed 001 §2), which the sign-in carries to the dashboard and activation.
+ * the modem, seed 001 §2), which the sign-in carries to the dashboard and activation; `mobile`:
+ * with `?mobile=true` as well (in the provider's app: no footer).
  */
 export async function signIn(
   page: Page,
   locale: string,
   identity: string,
-  opts: { scenario?: string; account?: string; content?: AllContent; bhr?: boolean } = {},
+  opts: { scenario?: string; account?: string; content?: AllContent; bhr?: boolean; mobile?: boolean } = {},
 ): Promise<AllContent> {
   const c = opts.content ?? (await allContent(page.request, locale));
   if (opts.scenario) {
     await page.goto(`/harness/start/${opts.scenario}?locale=${locale}`);
     await page.waitForURL(new RegExp(`/${locale}/handoff`));
   }
-  if (!opts.scenario || opts.bhr) await page.goto(`/${locale}/handoff${opts.bhr ? '?bhr=true' : ''}`);
+  const flags = new URLSearchParams();
+  if (opts.bhr) flags.set('bhr', 'true');
+  if (opts.mobile) flags.set('mobile', 'true');
+  const query = flags.toString();
+  if (!opts.scenario || query) await page.goto(`/${locale}/handoff${query ? `?${query}` : ''}`);
   await page.getByRole('button', { name: c.handoff.logIn }).click();
   await page.waitForURL(/\/sim\/identity\/authorize\?/);
   await page.locator(`input[name="identity"][value="${identity}"]`).check();

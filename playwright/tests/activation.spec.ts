@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../lib/axe';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
+import { allContent } from '../lib/content';
 import { signIn } from '../lib/signin';
 
 /**
@@ -146,3 +147,21 @@ test('en: behind the modem, on a controlled clock: the page polls the ping file 
   // the success banner for 1 s, then the dashboard
   await page.waitForURL(/\/en\/dashboard\?accountId=/);
 });
+
+for (const locale of ['en', 'es'] as const) {
+  test(`/activation/permission-error is the permission-error page, not the 404 [${locale}]`, async ({ page, request }) => {
+    const c = await allContent(request, locale);
+    await signIn(page, locale, 'non-owner', { content: c });
+    await page.waitForURL(new RegExp(`/${locale}/permission-error$`));
+    const response = await page.goto(`/${locale}/activation/permission-error`);
+    expect(response?.status()).toBe(200);
+    const p = page.locator('[data-page="permission-error"]');
+    await expect(p.getByRole('heading', { level: 1, name: c.permissionError.title })).toBeVisible();
+    const identity = p.getByTestId('identity');
+    await expect(identity).toContainText(c.permissionError.nameLabel);
+    await expect(identity.locator('dt', { hasText: c.permissionError.mobileLabel }).locator('xpath=following-sibling::dd[1]')).toHaveText(/^\d{3}-\d{3}-\d{4}$/);
+    await expect(page.locator('[data-page="notFound"]')).toHaveCount(0);
+    await expectNoAxeViolations(page, `activation permission error ${locale}`);
+    if (locale === 'es') await expectSpanishOnly(page, await englishReference(page.request), 'activation permission error');
+  });
+}

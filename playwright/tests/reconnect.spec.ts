@@ -90,3 +90,24 @@ test('not reconnect-eligible: the not-available message', async ({ page }) => {
   await expect(page.getByRole('alert')).not.toBeEmpty();
   await expectNoAxeViolations(page, 'reconnect not available');
 });
+
+for (const locale of ['en', 'es'] as const) {
+  test(`signed out, /reconnect goes to the sign-in without showing the reconnect page or a log-out first [${locale}]`, async ({ page }) => {
+    const { reconnect: c } = await texts(page, locale);
+    // every heading the app draws on the way, as it appears
+    const headings: string[] = [];
+    await page.exposeBinding('reportHeading', (_source, text: string) => void headings.push(text));
+    await page.addInitScript(() => {
+      const report = (window as unknown as { reportHeading: (t: string) => void }).reportHeading;
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('h1')) if (h.textContent && !h.dataset.seen) (h.dataset.seen = '1'), report(h.textContent);
+        // and the log-out control: nobody is signed in, there is nothing to end
+        if (document.querySelector('[data-testid="logout"]')) report('logout');
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`/${locale}/reconnect`);
+    await page.waitForURL(/\/sim\/identity\/authorize\?/, { timeout: 20_000 });
+    expect(headings).not.toContain(c.title);
+    expect(headings, 'a log-out control for an anonymous visitor').not.toContain('logout');
+  });
+}

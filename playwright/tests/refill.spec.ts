@@ -84,6 +84,12 @@ test('es: PIN refill, validate, details, redeem, confirmation (Spanish only)', a
   await p.getByRole('button', { name: c.pin.verify }).click();
   const details = p.getByTestId('pin-details');
   await expect(details).toContainText('********0002');
+  // both dates m/d/yyyy (seed 001 §9), not the provider's MM/DD/YYYY beside it
+  const mdyyyy = /^([1-9]|1[0-2])\/([1-9]|[12]\d|3[01])\/\d{4}$/;
+  const dates = details.locator('dd');
+  await expect(dates).toHaveCount(4);
+  // the PIN's last day and the service's new expiry
+  for (const i of [2, 3]) await expect(dates.nth(i)).toHaveText(mdyyyy);
   await expectNoAxeViolations(page, 'refill pin details');
   await expectSpanishOnly(page, ref, 'refill pin details');
   await p.getByRole('button', { name: c.pin.redeem }).click();

@@ -74,18 +74,24 @@ for (const locale of ['en', 'es'] as const) {
       const identity = page.getByTestId('identity');
       await expect(identity).toContainText(c.permissionError.idLabel);
       await expect(identity).toContainText(c.permissionError.emailLabel);
+      // the mobile number as ###-###-#### (seed 001 §2), never its bare digits
+      const mobile = identity.locator('dt', { hasText: c.permissionError.mobileLabel }).locator('xpath=following-sibling::dd[1]');
+      await expect(mobile).toHaveText(/^\d{3}-\d{3}-\d{4}$/);
       await expectNoAxeViolations(page, `permission error ${locale}`);
       if (locale === 'es') await expectSpanishOnly(page, await englishReference(page.request), 'permission error');
     });
 
     // seed 001 §4: anything but exactly one prepaid account is the picker, so none is an
-    // empty picker whose note says how to link an address
-    test('not-in-prepaid: the picker without accounts, with the unlisted-address note', async ({ page }) => {
+    // empty picker: not "linked to more than one address" and no Continue that can never be
+    // enabled, but the note that says what to do (call to link the address)
+    test('not-in-prepaid: the picker without accounts says what to do, no dead Continue', async ({ page }) => {
       await signIn(page, locale, 'not-in-prepaid', { content: c });
       await page.waitForURL(new RegExp(`/${locale}/account-picker`));
-      await expect(page.getByText(c.accountPicker.unlistedNote)).toBeVisible();
+      await expect(page.getByTestId('picker-empty')).toHaveText(c.accountPicker.unlistedNote);
       await expect(page.getByRole('radio')).toHaveCount(0);
-      await expect(page.getByRole('button', { name: c.accountPicker.continueLabel })).toBeDisabled();
+      await expect(page.getByText(c.accountPicker.subtitle)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: c.accountPicker.continueLabel })).toHaveCount(0);
+      await expectNoAxeViolations(page, `empty account picker ${locale}`);
     });
 
     test('the language switch swaps the locale segment of the picker and keeps its query', async ({ page }) => {

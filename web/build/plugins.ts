@@ -148,9 +148,9 @@ export function appRoutes(root: string): Plugin {
       }
       const routes = {
         flows,
-        // pages of the merchant shell outside any flow (web/src/app/routes.tsx)
-        shared: [{ path: 'error', content: lib.merchantShellContent }],
-        notFoundContent: lib.merchantShellContent,
+        // pages outside any flow (web/src/app/routes.tsx, app/pages.tsx)
+        shared: [{ path: 'error', content: lib.sharedPageContent }],
+        notFoundContent: lib.sharedPageContent,
       };
       this.emitFile({ type: 'asset', fileName: 'app-routes.json', source: JSON.stringify(routes, null, 2) });
     },

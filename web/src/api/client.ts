@@ -1,8 +1,11 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from './schema';
 import { getTrackingId } from '../lib/session';
+import { rememberFailure, requestIdOf } from '../lib/failureReference';
 
 export type Schemas = components['schemas'];
+/** The BFF's error codes (`ApiError.errorCode`). */
+export type ErrorCode = Schemas['ErrorCode'];
 
 function baseUrl(): string {
   return typeof location !== 'undefined' ? location.origin : 'http://localhost';
@@ -151,6 +154,27 @@ export class CallFailure extends Error {
   }
 }
 
+/**
+ * Codes whose `message` the BFF fills with the error catalogue's text in the request's language
+ * (`bff/src/error_messages.rs`): the page shows it. Every other code's `message` is for logs.
+ */
+const CATALOGUE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'PIN_INVALID',
+  'PIN_REJECTED',
+  'PIN_NOT_RECOGNISED',
+  'PIN_ALREADY_REDEEMED',
+  'PIN_NOT_VALIDATED',
+  'PIN_REDEEM_FAILED',
+  'PAYMENT_IN_PROGRESS',
+]);
+
+/** The catalogue message a failed call carries (see `CATALOGUE_CODES`), else `undefined`. */
+export function catalogueMessage(e: unknown): string | undefined {
+  if (!(e instanceof CallFailure) || !CATALOGUE_CODES.has(e.errorCode)) return undefined;
+  const m = (e.body as { message?: unknown } | undefined)?.message;
+  return typeof m === 'string' && m ? m : undefined;
+}
+
 function errorCodeOf(body: unknown, status: number): string {
   if (body && typeof body === 'object' && 'errorCode' in body && typeof body.errorCode === 'string') {
     return body.errorCode;
@@ -181,6 +205,8 @@ export async function call<T>(
     return call(name, run, true);
   }
   if (result.data === undefined || !result.response.ok) {
+    // the error page shows it as the reference for support
+    rememberFailure(requestIdOf(result.error, result.response));
     throw new CallFailure(name, result.response.status, errorCodeOf(result.error, result.response.status), result.error);
   }
   return result.data;

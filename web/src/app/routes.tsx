@@ -2,12 +2,11 @@ import { Suspense, useState, type ComponentType, type ReactElement, type ReactNo
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useParams } from './router';
 import { MerchantShell } from './MerchantShell';
-import { ErrorPage, NotFoundPage } from './pages';
 import { ContentLoading } from '../content/ContentFallback';
 import { setRequestLocale } from '../api/client';
 import { pageOf, pagePath, type FlowDef, type FlowScreenProps, type PageDef, type RouteOptions } from '../lib/flows';
 import type { FirstQueries } from '../lib/firstQueries';
-import { isLocale } from '../lib/locale';
+import { isLocale, type Locale } from '../lib/locale';
 import { lazyLoaded, moduleLoader, type ModuleLoader } from '../lib/moduleLoader';
 import { useLocale } from '../lib/useLocale';
 import { buyFlow } from '../flows/buy/routes';
@@ -24,16 +23,45 @@ import { signInFlows } from '../flows/signin/routes';
 import { harnessFlow } from '../flows/harness/routes';
 import { SessionErrors } from './SessionErrors';
 
+/**
+ * The shared pages (error, not found; `app/pages.tsx`) in a chunk of their own: they draw the
+ * account area's shells, which no entry page should carry on its first load.
+ */
+const sharedPages = moduleLoader(() => import('./pages'));
+const LazyErrorPage = lazyLoaded(sharedPages, (m) => m.ErrorPage);
+const LazyNotFoundPage = lazyLoaded(sharedPages, (m) => m.NotFoundPage);
+const LazyAccountNotFoundPage = lazyLoaded(sharedPages, (m) => m.AccountNotFoundPage);
+
+function ErrorPage({ locale }: { locale: Locale }) {
+  return (
+    <Suspense fallback={<ContentLoading />}>
+      <LazyErrorPage locale={locale} />
+    </Suspense>
+  );
+}
+
+function NotFoundPage({ locale }: { locale: Locale }) {
+  return (
+    <Suspense fallback={<ContentLoading />}>
+      <LazyNotFoundPage locale={locale} />
+    </Suspense>
+  );
+}
+
+function AccountNotFoundPage({ locale }: { locale: Locale }) {
+  return (
+    <Suspense fallback={<ContentLoading />}>
+      <LazyAccountNotFoundPage locale={locale} />
+    </Suspense>
+  );
+}
+
 /** `/:locale/...`: an unknown locale is a not-found page; a known one sets the calls' language. */
 function LocaleGate({ children }: { children: ReactNode }) {
   const { locale } = useParams();
   if (!isLocale(locale)) {
     setRequestLocale('en');
-    return (
-      <MerchantShell locale="en">
-        <NotFoundPage locale="en" />
-      </MerchantShell>
-    );
+    return <NotFoundPage locale="en" />;
   }
   // before any child renders and starts a call: every call carries `Accept-Language`
   setRequestLocale(locale);
@@ -59,11 +87,12 @@ function NotFoundRoute() {
 }
 
 function TopLevelNotFound() {
-  return (
-    <MerchantShell locale="en">
-      <NotFoundPage locale="en" />
-    </MerchantShell>
-  );
+  return <NotFoundPage locale="en" />;
+}
+
+/** A path below a signed-in flow that none of its pages takes: the not-found page in the signed-in shell. */
+function AccountNotFoundRoute() {
+  return <AccountNotFoundPage locale={useLocale()} />;
 }
 
 /**
@@ -121,12 +150,13 @@ function mountFlow<Id extends string, T extends string>(
   flow: FlowDef<Id, T>,
   screen: FlowScreen<Id, T>,
   options: RouteOptions,
+  signedIn: boolean,
 ): { flow: FlowDef; element: ReactElement } {
   const Screen = lazyLoaded(screen, (m) => m.Screen);
   function FlowPage() {
     const rest = (useParams()['*'] ?? '').replace(/\/+$/, '');
     const page = flow.pages.find((p) => pagePath(p) === rest) ?? (flow.fallback === undefined ? undefined : pageOf(flow, flow.fallback));
-    if (!page) return <NotFoundRoute />;
+    if (!page) return signedIn ? <AccountNotFoundRoute /> : <NotFoundRoute />;
     return <Screen page={page} options={options} />;
   }
   return {
@@ -139,9 +169,13 @@ function mountFlow<Id extends string, T extends string>(
   };
 }
 
-/** A flow with its screen: `mount` draws it, for the routes; `screen.load` fetches its code. */
-function flowEntry<Id extends string, T extends string>(flow: FlowDef<Id, T>, screen: FlowScreen<Id, T>) {
-  return { flow: flow as FlowDef, screen, mount: (options: RouteOptions) => mountFlow(flow, screen, options) };
+/**
+ * A flow with its screen: `mount` draws it, for the routes; `screen.load` fetches its code.
+ * `signedIn`: a flow of the signed-in area, whose unknown paths are the not-found page in the
+ * signed-in shell (seed 001 §2: back to the dashboard).
+ */
+function flowEntry<Id extends string, T extends string>(flow: FlowDef<Id, T>, screen: FlowScreen<Id, T>, signedIn = false) {
+  return { flow: flow as FlowDef, screen, mount: (options: RouteOptions) => mountFlow(flow, screen, options, signedIn) };
 }
 
 /** Every flow with its screen. */
@@ -149,14 +183,14 @@ const FLOWS = [
   flowEntry(buyFlow, screens.buy),
   flowEntry(retailFlow, screens.retail),
   ...signInFlows.map((flow) => flowEntry(flow, screens.signIn)),
-  flowEntry(dashboardFlow, screens.dashboard),
-  flowEntry(accountInformationFlow, screens.accountInformation),
-  ...paymentsFlows.map((flow) => flowEntry(flow, screens.payments)),
-  flowEntry(refillFlow, screens.refill),
-  flowEntry(reconnectFlow, screens.reconnect),
+  flowEntry(dashboardFlow, screens.dashboard, true),
+  flowEntry(accountInformationFlow, screens.accountInformation, true),
+  ...paymentsFlows.map((flow) => flowEntry(flow, screens.payments, true)),
+  flowEntry(refillFlow, screens.refill, true),
+  flowEntry(reconnectFlow, screens.reconnect, true),
   flowEntry(litepayFlow, screens.litepay),
-  flowEntry(moveFlow, screens.move),
-  flowEntry(activationFlow, screens.activation),
+  flowEntry(moveFlow, screens.move, true),
+  flowEntry(activationFlow, screens.activation, true),
   flowEntry(harnessFlow, screens.harness),
 ];
 
@@ -205,6 +239,14 @@ const LOCALE_PATH = /^\/(?<locale>[^/]+)(?:\/.*)?$/;
 export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
   const [flows] = useState(() => FLOWS.map((entry) => entry.mount(options)));
   const handoff = flows.find((f) => f.flow.base === 'handoff');
+  // `/{locale}/{base}` of a flow in the merchant shell, and any path below it
+  const merchantPaths = new RegExp(
+    `^/[^/]+/(?:${flows
+      .filter((f) => f.flow.shell === 'merchant')
+      .map((f) => f.flow.base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|')})(?:/.*)?$`,
+    'i',
+  );
   // `/{locale}/{base}` and any path below it (`*`, the flow's page path); the longer base first
   // (`dashboard/edit-payment` before `dashboard`). No keys: `Switch` draws only the route that
   // matches, in one place, so going from one flow to another keeps the `Suspense` around them
@@ -226,18 +268,17 @@ export function AppRoutes({ options = {} }: { options?: RouteOptions }) {
           <Switch>
             {/* flows with a shell of their own (the new-customer buy flow) */}
             {inShell('own')}
-            <Route>
+            <Route path={merchantPaths}>
               <MerchantLayout>
-                <Switch>
-                  {inShell('merchant')}
-                  <Route path="/:locale/error">
-                    <ErrorRoute />
-                  </Route>
-                  <Route>
-                    <NotFoundRoute />
-                  </Route>
-                </Switch>
+                <Switch>{inShell('merchant')}</Switch>
               </MerchantLayout>
+            </Route>
+            {/* the shared pages: the account area's signed-out shell, footer in the page's language */}
+            <Route path="/:locale/error">
+              <ErrorRoute />
+            </Route>
+            <Route>
+              <NotFoundRoute />
             </Route>
           </Switch>
         </LocaleGate>

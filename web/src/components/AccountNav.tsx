@@ -2,6 +2,7 @@ import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
 import { Link } from '../app/router';
 import type { AllContent } from '../content/hooks';
 import type { Locale } from '../lib/locale';
+import { withKept } from '../lib/signedInQuery';
 
 type NavItem = AllContent['navigation'][number];
 type LinkContent = NavItem['flyout'][number];
@@ -15,11 +16,14 @@ export function visibleLink(link: { url: string }, moveScheduled: boolean): bool
   return !(moveScheduled && /(^|\/)move(\/|$)/.test(link.url));
 }
 
-/** A content link: `/...` is below the locale (an app route), anything else leaves the app. */
-export function AccountLink({ link, locale, className }: { link: LinkContent; locale: Locale; className?: string }) {
+/**
+ * A content link: `/...` is below the locale (an app route), anything else leaves the app. An
+ * app route keeps `keep`, the signed-in query (`keptQuery`: the page's account, `bhr`, `mobile`).
+ */
+export function AccountLink({ link, locale, className, keep = '' }: { link: LinkContent; locale: Locale; className?: string; keep?: string }) {
   if (link.url.startsWith('/') && link.target !== '_blank') {
     return (
-      <Link className={className} to={`/${locale}${link.url}`}>
+      <Link className={className} to={withKept(`/${locale}${link.url}`, keep)}>
         {link.label}
       </Link>
     );
@@ -40,11 +44,14 @@ export function AccountNav({
   locale,
   moveScheduled,
   label,
+  keep = '',
 }: {
   items: readonly NavItem[];
   locale: Locale;
   moveScheduled: boolean;
   label: string;
+  /** The signed-in query its app links keep (`keptQuery`). */
+  keep?: string;
 }) {
   return (
     <nav aria-label={label} className="account-nav">
@@ -56,7 +63,7 @@ export function AccountNav({
             return (
               <li key={`${item.type}-${item.label}`} className="account-nav__item" data-nav-type={item.type}>
                 {flyout.length === 0 ? (
-                  <AccountLink link={item} locale={locale} className="account-nav__link" />
+                  <AccountLink link={item} locale={locale} keep={keep} className="account-nav__link" />
                 ) : (
                   <Disclosure className="account-nav__flyout">
                     <Button slot="trigger" className="account-nav__link account-nav__toggle">
@@ -66,7 +73,7 @@ export function AccountNav({
                       <ul>
                         {flyout.map((link) => (
                           <li key={link.url}>
-                            <AccountLink link={link} locale={locale} />
+                            <AccountLink link={link} locale={locale} keep={keep} />
                           </li>
                         ))}
                       </ul>

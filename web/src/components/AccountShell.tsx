@@ -5,6 +5,7 @@ import { useAll, useDictionary, type AllContent, type Dictionary } from '../cont
 import { ContentFallback, ContentLoading } from '../content/ContentFallback';
 import { profileQuery, signOutAndLeave } from '../lib/accountSession';
 import { otherLocale, swapLocalePath, type Locale } from '../lib/locale';
+import { useKeptQuery } from '../lib/signedInQuery';
 import { AccountLink, AccountNav } from './AccountNav';
 import { ContentLink } from './ContentLink';
 import { SessionTimeout } from './SessionTimeout';
@@ -24,6 +25,12 @@ export interface AccountShellProps {
   promo?: boolean;
   /** Hide the sticky bottom call to action (refill, move and reconnect pages). */
   hideStickyCta?: boolean;
+  /**
+   * The account's activation page when it has something to activate (the dashboard's
+   * account-state page): the navigation's `activate` item links there. Without it the item is
+   * not shown: an active account has nothing to activate (its activation page is an error).
+   */
+  activationHref?: string;
 }
 
 /** `mobile=true` in the query: the app runs in the provider's mobile app (no footer). */
@@ -50,10 +57,22 @@ export function LanguageSwitch({ locale, d }: { locale: Locale; d: Dictionary })
 }
 
 /** Refill (active) or Reactivate (deactivated): the same button in the header and the bar. */
-function AccountAction({ state, header, locale }: { state: ShellAccountState; header: AllContent['header']; locale: Locale }) {
+function AccountAction({ state, header, locale, keep }: { state: ShellAccountState; header: AllContent['header']; locale: Locale; keep: string }) {
   if (state === 'none') return null;
   const link = state === 'active' ? header.refill : header.reactivate;
-  return <AccountLink link={link} locale={locale} className="button button--primary" />;
+  return <AccountLink link={link} locale={locale} keep={keep} className="button button--primary" />;
+}
+
+/**
+ * The navigation as shown: the `activate` item only for an account with something to activate,
+ * linking to its activation page (`activationHref`, below the locale as content links are).
+ */
+function navigationOf(items: AllContent['navigation'], activationHref: string | undefined, locale: Locale): AllContent['navigation'] {
+  return items.flatMap((item) => {
+    if (item.type !== 'activate') return [item];
+    if (activationHref === undefined) return [];
+    return [{ ...item, url: activationHref.replace(new RegExp(`^/${locale}(?=/)`), '') }];
+  });
 }
 
 /** Footer: copyright and five links from content, in the page's language. */
@@ -82,8 +101,18 @@ export function AccountFooter({ footer, label }: { footer: AllContent['footer'];
  * mobile menu and the navigation from content; the sticky bottom call to action; the footer
  * (hidden in-app); the session-timeout modal. Used around every signed-in page.
  */
-export function AccountShell({ locale, children, account = 'none', moveScheduled = false, promo = false, hideStickyCta = false }: AccountShellProps) {
+export function AccountShell({
+  locale,
+  children,
+  account = 'none',
+  moveScheduled = false,
+  promo = false,
+  hideStickyCta = false,
+  activationHref,
+}: AccountShellProps) {
   const all = useAll(locale);
+  // every link of the shell keeps the page's account and the bhr / mobile flags (seed 001 §2, §4)
+  const keep = useKeptQuery();
   const dictionary = useDictionary(locale);
   const profile = useQuery(profileQuery);
   const inApp = useInApp();
@@ -114,7 +143,7 @@ export function AccountShell({ locale, children, account = 'none', moveScheduled
           {d.skipToContent}
         </a>
         <div className="shell-header__inner">
-          <Link className="shell-logo" to={`/${locale}/dashboard`}>
+          <Link className="shell-logo" to={`/${locale}/dashboard${keep}`}>
             <img src={h.logo.src} alt={h.logo.alt} width="28" height="28" />
             <span aria-hidden="true">{d.siteName}</span>
           </Link>
@@ -126,7 +155,7 @@ export function AccountShell({ locale, children, account = 'none', moveScheduled
             {moveScheduled && (
               <Link
                 className="account-header__badge"
-                to={`/${locale}/dashboard/notifications`}
+                to={`/${locale}/dashboard/notifications${keep}`}
                 aria-label={h.notificationsLabel.replace('{count}', '1')}
                 data-testid="notification-badge"
               >
@@ -134,9 +163,12 @@ export function AccountShell({ locale, children, account = 'none', moveScheduled
               </Link>
             )}
             <LanguageSwitch locale={locale} d={d} />
-            <button type="button" className="lang-toggle account-header__logout" data-testid="logout" onClick={() => void signOutAndLeave(locale)}>
-              {h.logout}
-            </button>
+            {/* log out only for somebody signed in (the profile answered): a visitor on the way to the sign-in has nothing to end */}
+            {profile.data && (
+              <button type="button" className="lang-toggle account-header__logout" data-testid="logout" onClick={() => void signOutAndLeave(locale)}>
+                {h.logout}
+              </button>
+            )}
           </div>
         </div>
         <div className="account-header__bar">
@@ -151,9 +183,15 @@ export function AccountShell({ locale, children, account = 'none', moveScheduled
             {h.menu}
           </button>
           <div id="account-nav" className="account-header__nav" data-open={menuOpen}>
-            <AccountNav items={c.navigation} locale={locale} moveScheduled={moveScheduled} label={h.navigationLabel} />
+            <AccountNav
+              items={navigationOf(c.navigation, activationHref, locale)}
+              locale={locale}
+              moveScheduled={moveScheduled}
+              label={h.navigationLabel}
+              keep={keep}
+            />
           </div>
-          <AccountAction state={account} header={h} locale={locale} />
+          <AccountAction state={account} header={h} locale={locale} keep={keep} />
         </div>
       </header>
       <main id="main" className="shell-main" tabIndex={-1}>
@@ -162,7 +200,7 @@ export function AccountShell({ locale, children, account = 'none', moveScheduled
       {!hideStickyCta && account !== 'none' && (
         <aside className="sticky-cta" aria-label={c.stickyCta.label} data-testid="sticky-cta">
           {promo && account === 'active' && <p className="sticky-cta__promo">{c.stickyCta.promo}</p>}
-          <AccountAction state={account} header={h} locale={locale} />
+          <AccountAction state={account} header={h} locale={locale} keep={keep} />
         </aside>
       )}
       {!inApp && <AccountFooter footer={c.footer} label={d.footerNavLabel} />}

@@ -28,9 +28,18 @@ function UnpluggedCable() {
 /**
  * The not-found page's body (seed 000 §2 "Error and 404": animation and content text; seed 001:
  * "oops", a resource-unavailable text, a link back and a secondary link). `heading` is the
- * page's h1 (the buy flow focuses its own).
+ * page's h1 (the buy flow focuses its own). `back`: the link back instead of the content's
+ * (the account area's back-to-dashboard link).
  */
-export function NotFound({ content, heading }: { content: NotFoundContent; heading: (title: string) => ReactNode }) {
+export function NotFound({
+  content,
+  heading,
+  back = { label: content.backLabel, to: content.backUrl },
+}: {
+  content: NotFoundContent;
+  heading: (title: string) => ReactNode;
+  back?: { label: string; to: string };
+}) {
   return (
     <>
       <UnpluggedCable />
@@ -38,7 +47,7 @@ export function NotFound({ content, heading }: { content: NotFoundContent; headi
       {heading(content.title)}
       <p>{content.description}</p>
       <p className="not-found__links">
-        <ButtonLink to={content.backUrl}>{content.backLabel}</ButtonLink>
+        <ButtonLink to={back.to}>{back.label}</ButtonLink>
         <ContentLink className="button button--link" link={content.secondary} />
       </p>
     </>

@@ -39,7 +39,11 @@ export function CardEntryLoading({ label }: { label: string }) {
   );
 }
 
-/** The card-entry component in its iframe and the page's Save button (seed 000 §7 protocol). */
+/**
+ * The card-entry component in its iframe and the page's Save button (seed 000 §7 protocol).
+ * Save is enabled only while the component says its form is valid (`FORM_VALIDITY`; seed 002
+ * §2.4, §5: the submit is disabled while the form is invalid, an empty form included).
+ */
 export function CardEntry({
   iframeUrl,
   config,
@@ -60,7 +64,7 @@ export function CardEntry({
   return (
     <div className="card-entry" data-card-entry={entry.status}>
       <iframe ref={iframe} title={title} src={iframeUrl} height={entry.height || CARD_ENTRY_HEIGHT} width="100%" />
-      <Button className="button button--primary" isDisabled={disabled || entry.status === 'processing'} onPress={entry.submit}>
+      <Button className="button button--primary" isDisabled={disabled || !entry.formValid || entry.status === 'processing'} onPress={entry.submit}>
         {saveLabel}
       </Button>
     </div>

@@ -83,6 +83,13 @@ export const accountShellContent: readonly ContentNeed[] = [
   { area: 'dictionary', lang: 'page' },
 ];
 
+/**
+ * What the shared pages outside any flow read (`/{locale}/error`, the not-found page;
+ * `app/pages.tsx`): the account area's signed-out shell (footer in the page's language) and,
+ * of `account-dashboard`, the back-to-dashboard label and the customer-care call link.
+ */
+export const sharedPageContent: readonly ContentNeed[] = [...accountShellContent, accountDashboardNeed(['detail', 'acp'])];
+
 /** A path of the BFF with a `GET` operation and no path parameter but `{accountId}`. */
 export type FirstCall = {
   [P in keyof paths]: paths[P] extends { get: { responses: unknown } } ? (OnlyAccountParam<P> extends true ? P : never) : never;

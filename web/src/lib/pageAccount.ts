@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from '../app/router';
 import { decodeAccountId } from './accountId';
 import { profileQuery } from './accountSession';
+import { keptQuery } from './signedInQuery';
 
 /** The account the page's query names (seed 001 §2: base64 `accountId`), else `undefined`. */
 export function accountInQuery(search: URLSearchParams): string | undefined {
@@ -19,7 +20,6 @@ export function usePageAccount({ withProfile = false } = {}) {
   const search = useSearchParams();
   const fromQuery = accountInQuery(search);
   const profile = useQuery({ ...profileQuery, enabled: withProfile || fromQuery === undefined });
-  const raw = search.get('accountId');
   return {
     search,
     /** The account the query names; `undefined`: the profile's is the page's. */
@@ -29,7 +29,10 @@ export function usePageAccount({ withProfile = false } = {}) {
     accountId: fromQuery ?? profile.data?.accountId,
     /** Signed in without a chosen account and none named: the account picker's turn. */
     noAccount: fromQuery === undefined && profile.data !== undefined && !profile.data.accountId,
-    /** `?accountId=…` carrying the query's account to the flow's other pages; `''` without one. */
-    keep: raw ? `?accountId=${encodeURIComponent(raw)}` : '',
+    /**
+     * The query the page's links keep (`keptQuery`: `accountId`, `bhr`, `mobile`), to the
+     * flow's other pages and back to the dashboard; `''` without any.
+     */
+    keep: keptQuery(search),
   };
 }

@@ -21,3 +21,22 @@ export function useFormLock(retryInMs: number, stamp: unknown): number {
   }, [left, now]);
   return Math.ceil(left / 1000);
 }
+
+/**
+ * Calls `clear` when the form's wait ends (`secondsLeft` from above 0 to 0): the failure's
+ * message goes with the wait (seed 002 §4.3: after 30 s the form is re-enabled and the message
+ * clears; 10 s from the second failure, as the BFF's `retryInMs` says).
+ */
+export function useClearWhenUnlocked(secondsLeft: number, clear: () => void): void {
+  const [wasLocked, setWasLocked] = useState(false);
+  useEffect(() => {
+    if (secondsLeft > 0) {
+      if (!wasLocked) setWasLocked(true);
+      return;
+    }
+    if (wasLocked) {
+      setWasLocked(false);
+      clear();
+    }
+  }, [secondsLeft, wasLocked, clear]);
+}

@@ -38,7 +38,9 @@ export function AddressCheck({ content, defaultValues, variant = 'retail', onSub
         <PlainForm content={content} defaultValues={defaultValues} handoff={handoff} onFocus={retry} />
       )}
       <p className="stage__help">
-        {content.chatPrompt} <ContentLink link={content.chatLink} />
+        {/* the prompt is about the retail starter kit: a moving customer or a buyer has none, only the chat */}
+        {variant === 'retail' ? <>{content.chatPrompt} </> : null}
+        <ContentLink link={content.chatLink} />
       </p>
     </section>
   );

@@ -23,6 +23,47 @@ function OpenOnResults({ version, count, typed }: { version: number; count: numb
   return null;
 }
 
+/**
+ * While the list is open React Aria hides the rest of the page from screen readers
+ * (`aria-hidden` outside the field and its list), which leaves the links and buttons there in
+ * the tab order: hidden yet focusable (axe `aria-hidden-focus`). What it hides is made `inert`
+ * too while the list is open, and given back as it was when the list closes. The elements
+ * already hidden when the list opened (decorations) are left alone.
+ */
+function InertOutside() {
+  const state = useContext(ComboBoxStateContext);
+  const open = state?.isOpen ?? false;
+  useEffect(() => {
+    if (!open) return;
+    // this effect runs before the combobox's own (a child's first): these were hidden before
+    const before = new Set(document.querySelectorAll('[aria-hidden="true"]'));
+    const made = new Set<HTMLElement>();
+    const apply = () => {
+      for (const el of document.querySelectorAll<HTMLElement>('[aria-hidden="true"]')) {
+        if (before.has(el) || made.has(el) || el.inert) continue;
+        el.inert = true;
+        made.add(el);
+      }
+      // given back to screen readers while the list is still open (a node React Aria shows again)
+      for (const el of made) {
+        if (el.getAttribute('aria-hidden') !== 'true') {
+          el.inert = false;
+          made.delete(el);
+        }
+      }
+    };
+    const observer = new MutationObserver(apply);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    const timer = setTimeout(apply, 0);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+      for (const el of made) el.inert = false;
+    };
+  }, [open]);
+  return null;
+}
+
 /** The street field's props (plain or combobox): the form's value and handlers, the texts. */
 export interface StreetFieldProps {
   label: string;
@@ -79,6 +120,7 @@ export function StreetCombobox({ label, listLabel, value, error, name, onChange,
       <Label className="field__label">{label}</Label>
       <Input ref={inputRef} className="field__input" autoComplete="off" />
       <OpenOnResults version={version} count={items.length} typed={typed} />
+      <InertOutside />
       <FieldError className="field__error">{error}</FieldError>
       <Popover className="suggestions-popover" placement="bottom start">
         <ListBox className="suggestions" aria-label={listLabel}>

@@ -6,7 +6,8 @@ import type { Handoff } from '../../lib/progressive';
 export interface AddressCheckProps {
   content: MerchantFlow['addressCheck'];
   defaultValues: AddressInput;
-  variant?: 'retail' | 'move';
+  /** `retail`: the starter-kit check; `move`: the move's headings; `buy`: the buy flow's start (no starter kit). */
+  variant?: 'retail' | 'move' | 'buy';
   onSubmit: (input: AddressInput) => void;
 }
 

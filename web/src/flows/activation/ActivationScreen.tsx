@@ -2,6 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from '../../app/router';
 import { AccountShell } from '../../components/AccountShell';
+import { PermissionError } from '../../components/PermissionError';
+import { useAll } from '../../content/hooks';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
 import { sessionErrorTarget } from '../../lib/accountSession';
 import { usePageTracking } from '../../lib/analytics';
@@ -29,7 +31,8 @@ export function ActivationScreen({ page }: FlowScreenProps<ActivationPageDef>) {
   const locale = useLocale();
   const texts = useActivationContent(locale);
   let body: ReactNode;
-  if (texts.isError && page.id === 'error') body = <ContentFallback />;
+  if (page.id === 'permission-error') body = <PermissionErrorPage locale={locale} />;
+  else if (texts.isError && page.id === 'error') body = <ContentFallback />;
   else if (!texts.data && !texts.isError) body = <ContentLoading />;
   else if (page.id === 'error') body = <ErrorPage texts={texts.data as ActivationTexts} locale={locale} />;
   else body = <ActivationPages page={page} locale={locale} texts={texts.data} contentFailure={texts.error} />;
@@ -38,6 +41,15 @@ export function ActivationScreen({ page }: FlowScreenProps<ActivationPageDef>) {
       {body}
     </AccountShell>
   );
+}
+
+/** `/{locale}/activation/permission-error` (seed 001 §2): the shared permission-error page, its texts the `all` bundle's. */
+function PermissionErrorPage({ locale }: { locale: Locale }) {
+  const all = useAll(locale);
+  usePageTracking(activationFlow, 'permission-error', locale);
+  if (all.isError) return <ContentFallback />;
+  if (!all.data) return <ContentLoading />;
+  return <PermissionError content={all.data.permissionError} />;
 }
 
 function ErrorPage({ texts, locale }: { texts: ActivationTexts; locale: Locale }) {

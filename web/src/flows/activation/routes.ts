@@ -3,10 +3,11 @@ import { accountShellCalls, accountShellContent, type FlowDef, type PageDef } fr
 /**
  * The activation pages (seed 001 §2 routes): `/{locale}/activation` (the three steps, query
  * `accountId` in base64, `guid`, `bhr`, `mobile`), `/activate` (progress and outcome) and
- * `/error`. A non-owner goes to the sign-in flow's `/{locale}/permission-error` (the app's
- * session-error handler, `app/SessionErrors.tsx`), not a copy of it.
+ * `/error` and `/permission-error` (the shared permission-error page, `components/PermissionError`).
+ * A non-owner met by a call goes to `/{locale}/permission-error` (the app's session-error
+ * handler, `app/SessionErrors.tsx`).
  */
-export type ActivationPageId = 'steps' | 'activate' | 'error';
+export type ActivationPageId = 'steps' | 'activate' | 'error' | 'permission-error';
 export type ActivationPageDef = PageDef<ActivationPageId>;
 
 export const activationFlow: FlowDef<ActivationPageId> = {
@@ -19,5 +20,6 @@ export const activationFlow: FlowDef<ActivationPageId> = {
     { id: 'steps', path: '' },
     { id: 'activate', path: 'activate' },
     { id: 'error', path: 'error' },
+    { id: 'permission-error', path: 'permission-error' },
   ],
 };

@@ -39,10 +39,12 @@ interface PageStory {
   recording?: string;
   /** Handlers put before the recording's (e.g. an answer that never comes). */
   before?: HttpHandler[];
+  /** What marks the page drawn, when its `data-page` shows before it is (default `[data-page="<page>"]`). */
+  ready?: string;
 }
 
 /** One buy page at `path` with the recording's BFF answers and the browser storage of `seed`. */
-function pageStory({ page, path, seed = 'context', recording: name = 'happy-promo-accepted', before = [] }: PageStory, locale: Locale): Story {
+function pageStory({ page, path, seed = 'context', recording: name = 'happy-promo-accepted', before = [], ready }: PageStory, locale: Locale): Story {
   return {
     name: `${page} (${locale})`,
     args: { path: `/${locale}/buy${path}` },
@@ -57,7 +59,7 @@ function pageStory({ page, path, seed = 'context', recording: name = 'happy-prom
       resetXsrfToken();
     },
     play: async ({ canvasElement }) => {
-      await waitFor(() => expect(canvasElement.querySelector(`[data-page="${page}"]`)).toBeVisible(), { timeout: 10_000 });
+      await waitFor(() => expect(canvasElement.querySelector(ready ?? `[data-page="${page}"]`)).toBeVisible(), { timeout: 10_000 });
     },
   };
 }
@@ -65,6 +67,10 @@ function pageStory({ page, path, seed = 'context', recording: name = 'happy-prom
 const entry: PageStory = { page: 'entry', path: '?lm=TE9DLTMwMzA5LTAwMDE6QVRM', seed: 'none', before: [never('get', '/token')] };
 export const EntryEn: Story = pageStory(entry, 'en');
 export const EntryEs: Story = pageStory(entry, 'es');
+/** `/buy` without `lm` and no location kept: the address check first (issue 42). */
+const addressStart: PageStory = { page: 'entry', path: '', seed: 'none', ready: '[data-stage="address-start"] [data-stage="addressCheck"] h1' };
+export const AddressStartEn: Story = pageStory(addressStart, 'en');
+export const AddressStartEs: Story = pageStory(addressStart, 'es');
 const directPromoPage: PageStory = { page: 'direct-promo', path: '/direct-promo' };
 export const DirectPromoEn: Story = pageStory(directPromoPage, 'en');
 export const DirectPromoEs: Story = pageStory(directPromoPage, 'es');

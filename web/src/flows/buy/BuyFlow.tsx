@@ -13,7 +13,6 @@ import { useBuyContext } from './useBuyContext';
 import { earlyEntryTarget, EntryPage, EntryRules } from './pages/EntryPage';
 import { DirectPromoPage } from './pages/DirectPromoPage';
 import { InternetPage } from './pages/InternetPage';
-import { BuyErrorPage, BuyNotFoundPage } from './pages/BuyMessagePage';
 import '../../styles/buy.css';
 
 // The pages after the first screen (entry, then internet or direct promo) load with chunks of
@@ -24,6 +23,10 @@ const CustomerInfoPage = lazyPage(async () => (await import('./pages/CustomerInf
 const OrderDetailsPage = lazyPage(async () => (await import('./pages/OrderDetailsPage')).OrderDetailsPage);
 const OrderReviewPage = lazyPage(async () => (await import('./pages/OrderReviewPage')).OrderReviewPage);
 const ConfirmationPage = lazyPage(async () => (await import('./pages/ConfirmationPage')).ConfirmationPage);
+// the error and not-found pages too: the not-found drawing is shared with the app's own
+// not-found page, and rolldown split it into a chunk of its own on the flow's first load
+const BuyErrorPage = lazyPage(async () => (await import('./pages/BuyMessagePage')).BuyErrorPage);
+const BuyNotFoundPage = lazyPage(async () => (await import('./pages/BuyMessagePage')).BuyNotFoundPage);
 
 /** The component that draws each page of the table (`routes.ts`). */
 const PAGES: Record<BuyPageId, ComponentType<BuyPageProps> | LazyPage<BuyPageProps>> = {

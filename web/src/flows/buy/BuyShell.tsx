@@ -10,6 +10,7 @@ import type { Locale } from '../../lib/locale';
 import type { BuyContent } from './content';
 import type { BuyPageDef } from './routes';
 import { useBuyState } from './state';
+import { KEYS, readSession } from './storage';
 
 /** The page's progress bar (seed 000 §2), from its row of the table; none on pages without. */
 function PageProgress({ content, page, returned }: { content: BuyContent['progress']; page: BuyPageDef; returned: boolean }) {
@@ -33,10 +34,12 @@ function ProgressPlaceholder() {
 
 /**
  * The log-out link (seed 000 §2): the provider's sign-out endpoint with the prepaid client id,
- * from content, unless content disables it. The merchant shell never shows it.
+ * from content, unless content disables it, and only once somebody is signed in: the visitor
+ * is anonymous until the identity router's hand-off came back with a session (the restored
+ * session the session page keeps). The merchant shell never shows it.
  */
-function logoutLink({ logout }: BuyContent): { label: string; url: string } | undefined {
-  return logout.disabled ? undefined : logout;
+function logoutLink({ logout }: BuyContent, signedIn: boolean): { label: string; url: string } | undefined {
+  return logout.disabled || !signedIn ? undefined : logout;
 }
 
 export interface BuyShellProps {
@@ -61,7 +64,7 @@ export function BuyShell({ locale, page, content, footer, dictionary, children }
 
   return (
     <div className="shell" data-shell="buy">
-      <ShellHeader dictionary={dictionary} locale={locale} logout={logoutLink(content)} />
+      <ShellHeader dictionary={dictionary} locale={locale} logout={logoutLink(content, readSession(KEYS.restored) !== null)} />
       {/* named by the page heading: the card-entry frame holds a main landmark of its own */}
       <main id="main" className="shell-main buy-main" tabIndex={-1} aria-labelledby="buy-heading">
         {loadScreen ? <ProgressPlaceholder /> : <PageProgress content={content.progress} page={page} returned={returned} />}

@@ -1,5 +1,6 @@
 import { api, call, type Schemas } from '../../api/client';
 import { getTrackingId } from '../../lib/session';
+import type { AddressInput } from '../../lib/address';
 
 /** The buy-flow calls of the BFF. The BFF keeps the order context; these send user choices. */
 export type Cart = Schemas['Cart'];
@@ -17,6 +18,20 @@ export type CardSummary = Schemas['CardSummary'];
 export type SubmitBody = Schemas['SubmitBody'];
 export type OrderResult = Schemas['OrderResult'];
 export type BuyServiceability = Schemas['Serviceability'];
+
+/**
+ * The address check of a visitor who came without a location (`lm`): the provider's matches of
+ * the address, each with its location id (seed 000 §1: the buy starts by checking the address).
+ */
+export function validateBuyAddress(input: AddressInput): Promise<Schemas['AddressValidation']> {
+  return call('validateCustomerAddress', () =>
+    api.GET('/secure/api/v1/serviceability/address/validate-customer-address', {
+      params: {
+        query: { addressLine1: input.street.trim(), addressLine2: input.unit.trim(), city: '', state: '', zip: input.zip, trackingId: getTrackingId() },
+      },
+    }),
+  );
+}
 
 export function validateBuyServiceability(locationId: string): Promise<BuyServiceability> {
   return call('validateBuyServiceability', () =>

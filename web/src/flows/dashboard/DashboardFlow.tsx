@@ -69,7 +69,7 @@ export const firstQueries = accountFirstQueries(dashboardQuery);
  */
 export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
   const locale = useLocale();
-  const { search, fromQuery, profile, accountId, noAccount } = usePageAccount({ withProfile: true });
+  const { search, fromQuery, profile, accountId, noAccount, keep } = usePageAccount({ withProfile: true });
   const content = useDashboardContent(locale);
   const dashboard = useQuery({ ...dashboardQuery(accountId ?? ''), enabled: accountId !== undefined });
   usePageTracking(dashboardFlow, page.id, locale, profile.error ?? dashboard.error);
@@ -91,7 +91,8 @@ export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
   }, [settled]);
 
   const d = dashboard.data;
-  const backSearch = search.toString() ? `?${search.toString()}` : '';
+  // the page's links keep its account and flags (an aux account's dashboard is not the profile's)
+  const backSearch = keep;
   let body: ReactNode;
   if (content.isError) body = <ContentFallback />;
   else if (!content.data) body = <ContentLoading />;
@@ -112,6 +113,7 @@ export function DashboardFlow({ page }: FlowScreenProps<DashboardPageDef>) {
       account={shellState(shown)}
       moveScheduled={Boolean(shown?.scheduledMove)}
       promo={Boolean(shown?.promo && !shown.promo.winback && shown.status === 'active')}
+      activationHref={target?.kind === 'activation' ? target.href : undefined}
     >
       {body}
       {target?.kind === 'show' && accountId && <SyncUpCheck accountId={accountId} locale={locale} />}

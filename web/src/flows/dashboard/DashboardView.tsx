@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '../../app/router';
 import { Faq } from '../../components/Faq';
+import { noticeOf } from '../../lib/dashboardNotice';
 import type { Locale } from '../../lib/locale';
 import { AcpBanner, PromoBanner } from './components/Banners';
 import { HelpfulLinks } from './components/HelpfulLinks';
@@ -33,9 +34,11 @@ export function DashboardView({
   const navigate = useNavigate();
   const [resetOpen, setResetOpen] = useState(false);
   const [moveCancelled] = useState(() => (location.state as Record<string, unknown> | null)?.[MOVE_CANCELLED_STATE] === true);
+  // why a page sent the customer here (the third payment failure, seed 002 §4.3), once
+  const [notice] = useState(() => noticeOf(location.state));
   // clear the flag from the history entry at once: a reload or a later visit shows no banner
   useEffect(() => {
-    if (moveCancelled) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (moveCancelled || notice) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
   }, []);
   return (
@@ -45,6 +48,11 @@ export function DashboardView({
       <p className="dashboard__address" translate="no">
         {dashboard.serviceAddress.streetAddress}, {dashboard.serviceAddress.cityStateZip}
       </p>
+      {notice && (
+        <p className="dash-card alert" role="alert" data-testid="dashboard-notice">
+          {notice}
+        </p>
+      )}
       {moveCancelled && (
         <p className="dash-card move-cancelled" role="status" data-testid="move-cancelled">
           {content.moveCancelled}

@@ -3,10 +3,12 @@ import { Checkbox } from '../../components/Checkbox';
 import { CardEntry, SavedCardView } from '../../components/PaymentCard';
 import { fill } from '../../lib/format';
 import { toCardBody, type CardBody } from '../../lib/paymentCard';
-import { useFormLock } from '../../lib/useFormLock';
+import { useClearWhenUnlocked, useFormLock } from '../../lib/useFormLock';
 import type { LitepayCardResult, LitepayRefill } from './api';
 import type { LitepayTexts } from './content';
 import { Summary } from './Summary';
+
+const noop = () => undefined;
 
 /**
  * What steps 2 and 3 of the refill page draw once an account is located (seed 002 §2.11,
@@ -56,6 +58,7 @@ export function PaymentPanel({
   onEdit,
   onContinue,
   onSave,
+  onUnlocked,
 }: {
   texts: LitepayTexts;
   refill: LitepayRefill | undefined;
@@ -68,10 +71,13 @@ export function PaymentPanel({
   onEdit: () => void;
   onContinue: () => void;
   onSave: (card: CardBody) => void;
+  /** The wait is over: the refusal's message clears (seed 002 §4.3). */
+  onUnlocked?: () => void;
 }) {
   const c = texts.litepay;
   // the BFF's wait after a refusal (seed 002 §4.3: 30 s, 10 s from the second)
   const secondsLeft = useFormLock((lastCard?.lock ?? refill?.lock)?.retryInMs ?? 0, lastCard ?? refillStamp);
+  useClearWhenUnlocked(secondsLeft, onUnlocked ?? noop);
   const showCardEntry = refill && (!refill.card || editing);
   return (
     <>

@@ -41,6 +41,15 @@ function cardEntryAnswers() {
   });
 }
 
+/** The card-entry component says its form is valid (Save is enabled only then, seed 002 §5). */
+function formValid() {
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: window.location.origin, data: { action: 'CPC_INFO_EVENT', data: { event: 'FORM_VALIDITY', valid: true } } }),
+    );
+  });
+}
+
 async function find(c = en, phone = '4045550201', zip = '30309') {
   await userEvent.type(await screen.findByRole('textbox', { name: c.phoneLabel }), phone);
   await userEvent.type(screen.getByRole('textbox', { name: c.zipLabel }), zip);
@@ -173,16 +182,20 @@ describe('quick refill (seed 002 §2.11, §4.6)', () => {
     );
     renderApp('/en/litepay/refill');
     await screen.findByTitle(litepayTexts.en.payments.editPayment.cardEntryTitle);
+    formValid();
     cardEntryAnswers();
     expect(await screen.findByTestId('card-alert')).toHaveTextContent('Card refused.');
     expect(await screen.findByTestId('retry-in')).toHaveTextContent(en.retryIn.replace('{seconds}', '30'));
     expect(screen.getByRole('button', { name: en.saveCard })).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     await waitFor(() => expect(screen.getByRole('button', { name: en.saveCard })).toBeEnabled());
+    // the message goes with the wait
+    await waitFor(() => expect(screen.queryByTestId('card-alert')).not.toBeInTheDocument());
     cardEntryAnswers();
     await waitFor(() => expect(screen.getByTestId('retry-in')).toHaveTextContent(en.retryIn.replace('{seconds}', '10')));
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     await waitFor(() => expect(screen.getByRole('button', { name: en.saveCard })).toBeEnabled());
+    await waitFor(() => expect(screen.queryByTestId('card-alert')).not.toBeInTheDocument());
     cardEntryAnswers();
     await waitFor(() => expect(assign).toHaveBeenCalledWith(en.marketingUrl));
     vi.unstubAllGlobals();

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
 import { useNavigate } from '../../app/router';
@@ -82,6 +82,8 @@ export function RefillPage({ texts, locale }: { texts: LitepayTexts; locale: Loc
   const [notice, setNotice] = useState<LookupNotice>({ kind: 'none' });
   const [misses, setMisses] = useState(0);
   const [cardAlert, setCardAlert] = useState<string>();
+  // the refusal's message goes with the form's wait (seed 002 §4.3)
+  const clearCardAlert = useCallback(() => setCardAlert(undefined), []);
   const [refillAlert, setRefillAlert] = useState<string>();
   const [lastCard, setLastCard] = useState<LitepayCardResult>();
   const [editing, setEditing] = useState(false);
@@ -246,6 +248,7 @@ export function RefillPage({ texts, locale }: { texts: LitepayTexts; locale: Loc
                     onEdit={() => setEditing(true)}
                     onContinue={() => setOpen('confirm')}
                     onSave={(card) => save.mutate(card)}
+                    onUnlocked={clearCardAlert}
                   />
                 </Suspense>
               )}

@@ -118,6 +118,8 @@ export function AddressPage({ accountId, texts, locale, move, go }: MovePageProp
   }
   return (
     <div className="retail move-address" data-page="address" ref={container}>
+      {/* the page's own title in its language, as on the move's other pages (not the app's default) */}
+      <title>{m.addressCheck.moveHeading}</title>
       {view}
       {stage.id === 'addressCheck' && (
         <dl className="detail__list">

@@ -64,9 +64,13 @@ export function MoveScreen({ page }: FlowScreenProps<MovePageDef>) {
   const dashboardHref = `/${locale}/dashboard${keep}`;
   const error = move.error;
   const unavailable = notAvailable(error);
+  // the move's refill pages need a move date (seed 002 §2.8, §5): without one, the schedule page
+  const noDate = Boolean(move.data && !move.data.schedule && (page.id === 'refill-payment' || page.id === 'refill-review'));
   const leaveFor =
     noAccount
       ? `/${locale}/account-picker`
+      : noDate
+        ? `/${locale}/move/schedule${keep}`
       : error instanceof CallFailure && error.errorCode === 'MOVE_ALREADY_SCHEDULED'
         ? `/${locale}/dashboard/notifications${keep}`
         : error && unavailable === undefined && !(error instanceof CallFailure && error.status === 403)
@@ -90,7 +94,7 @@ export function MoveScreen({ page }: FlowScreenProps<MovePageDef>) {
         </p>
       </section>
     );
-  } else if (!move.data || !accountId) body = <p role="status">{content.data.moving.loading}</p>;
+  } else if (!move.data || !accountId || noDate) body = <p role="status">{content.data.moving.loading}</p>;
   else {
     const texts = content.data;
     const href = (id: MovePageId) => `/${locale}/move${id === 'address' ? '' : `/${id}`}${keep}`;

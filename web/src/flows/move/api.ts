@@ -1,6 +1,6 @@
 import { api, call, type Schemas } from '../../api/client';
 
-// the BFF's answers (tag `move`, ARCHITECTURE.md "Move (issue 13, backend)")
+// the BFF's answers (tag `move`, documented in bff/src/flows/move/mod.rs)
 export type Move = Schemas['Move'];
 export type MoveAddressCheck = Schemas['MoveAddressCheck'];
 export type MoveConfirmation = Schemas['MoveConfirmation'];

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { Link, useNavigate } from '../../app/router';
@@ -6,7 +6,8 @@ import { Checkbox } from '../../components/Checkbox';
 import { cancelAutoRefill, enrolAutoRefill, paymentInfoQuery, type ChangeResult } from './api';
 import { fill } from '../../lib/format';
 import type { PageAlert, PaymentsPageProps } from './types';
-import { useFormLock } from '../../lib/useFormLock';
+import { useClearWhenUnlocked, useFormLock } from '../../lib/useFormLock';
+import { dashboardNotice } from '../../lib/dashboardNotice';
 
 /** Seed 001 §4, §9: the success message appears 800 ms after the call succeeds. */
 export const SUCCESS_DELAY_MS = 800;
@@ -38,7 +39,7 @@ export function AutoRefillPage({ accountId, content, dashboardHref, locale, back
     },
     onSuccess: (r, enrol) => {
       setLast(r);
-      if (r.outcome === 'dashboard') navigate(dashboardHref, { replace: true });
+      if (r.outcome === 'dashboard') navigate(dashboardHref, { replace: true, state: dashboardNotice(content.editPayment.backToDashboard) });
       else if (r.outcome === 'rejected') setAlert({ text: r.message ?? a.genericError, tone: 'error' });
       else {
         setTerms(false);
@@ -51,6 +52,8 @@ export function AutoRefillPage({ accountId, content, dashboardHref, locale, back
   });
   const secondsLeft = useFormLock((last?.lock ?? info.data?.lock)?.retryInMs ?? 0, last ?? info.dataUpdatedAt);
   const busy = secondsLeft > 0 || mutation.isPending;
+  // the refusal's message goes with the wait (seed 002 §4.3)
+  useClearWhenUnlocked(secondsLeft, useCallback(() => setAlert((x) => (x?.tone === 'error' ? undefined : x)), []));
 
   if (!info.data)
     return (

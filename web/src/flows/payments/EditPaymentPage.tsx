@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { Link, useNavigate } from '../../app/router';
@@ -8,7 +8,8 @@ import { toCardBody, type TokenisedCard } from '../../lib/paymentCard';
 import { changeCard, paymentInfoQuery, type CardChange, type ChangeResult } from './api';
 import { fill } from '../../lib/format';
 import type { PageAlert, PaymentsPageProps } from './types';
-import { useFormLock } from '../../lib/useFormLock';
+import { useClearWhenUnlocked, useFormLock } from '../../lib/useFormLock';
+import { dashboardNotice } from '../../lib/dashboardNotice';
 
 /**
  * `/{locale}/dashboard/edit-payment` (seed 001 §2, §4 "Payment instrument"; seed 002 §2.9, §4.2,
@@ -30,8 +31,8 @@ export function EditPaymentPage({ accountId, content, dashboardHref }: PaymentsP
     onSuccess: (r, v) => {
       setLast(r);
       if (r.outcome === 'dashboard') {
-        setAlert({ text: r.message ?? e.backToDashboard, tone: 'error' });
-        navigate(dashboardHref, { replace: true });
+        // said on the dashboard: this page is gone (seed 002 §4.3)
+        navigate(dashboardHref, { replace: true, state: dashboardNotice(e.backToDashboard) });
       } else if (r.outcome === 'rejected') {
         setAlert({ text: r.message ?? e.genericError, tone: 'error' });
       } else {
@@ -48,6 +49,8 @@ export function EditPaymentPage({ accountId, content, dashboardHref }: PaymentsP
   const lock = last?.lock ?? info.data?.lock;
   const secondsLeft = useFormLock(lock?.retryInMs ?? 0, last ?? info.dataUpdatedAt);
   const locked = secondsLeft > 0 || mutation.isPending;
+  // the refusal's message goes with the wait (seed 002 §4.3)
+  useClearWhenUnlocked(secondsLeft, useCallback(() => setAlert((a) => (a?.tone === 'error' ? undefined : a)), []));
 
   if (info.isError)
     return (

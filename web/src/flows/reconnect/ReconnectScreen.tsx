@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Link, useNavigate } from '../../app/router';
-import { CallFailure } from '../../api/client';
+import { CallFailure, catalogueMessage } from '../../api/client';
 import { AccountShell } from '../../components/AccountShell';
 import { CardEntry, CardEntryLoading, SavedCardView } from '../../components/PaymentCard';
 import { ContentFallback, ContentLoading } from '../../content/ContentFallback';
@@ -52,7 +52,7 @@ export const firstQueries = accountFirstQueries(reconnectQuery);
 export function ReconnectScreen({ page }: FlowScreenProps<ReconnectPageDef>) {
   const locale = useLocale();
   const navigate = useNavigate();
-  const { search, accountId } = usePageAccount();
+  const { search, accountId, keep } = usePageAccount();
   const content = useReconnectContent(locale);
   const check = useQuery({ ...reconnectQuery(accountId ?? ''), enabled: Boolean(accountId) });
   usePageTracking(reconnectFlow, page.step ?? page.id, locale, check.error);
@@ -73,9 +73,17 @@ export function ReconnectScreen({ page }: FlowScreenProps<ReconnectPageDef>) {
         <h1>{c.notAvailableTitle}</h1>
         <p role="alert">{unavailable || c.genericError}</p>
         <p>
-          <Link to={`/${locale}/dashboard`}>{c.back}</Link>
+          <Link to={`/${locale}/dashboard${keep}`}>{c.back}</Link>
         </p>
       </section>
+    );
+  } else if (!accountId) {
+    // whose account is not known yet (the profile on its way, or nobody signed in, who is on
+    // the way to the sign-in): no page title that would flash before the sign-in
+    body = (
+      <p role="status" data-stage="loading">
+        {content.data.reconnect.loading}
+      </p>
     );
   } else {
     // one heading for checking and steps: the page's title is on the first screen and stays put
@@ -221,7 +229,12 @@ export function Steps({ accountId, check, texts, locale, search }: StepsProps) {
     },
     // a lost answer keeps the key: a retry is the same attempt
     onError: (err) => {
-      if (!(err instanceof CallFailure && err.status === 403)) navigate(`/${locale}/error`, { replace: true });
+      // another payment of the account is in flight: nothing charged, the customer may try again
+      const inProgress = catalogueMessage(err);
+      if (inProgress) {
+        key.current = undefined;
+        setCardAlert(inProgress);
+      } else if (!(err instanceof CallFailure && err.status === 403)) navigate(`/${locale}/error`, { replace: true });
     },
   });
 

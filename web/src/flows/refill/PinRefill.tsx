@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Button, Dialog, FieldError, Form, Heading, Input, Label, Modal, ModalOverlay, Text, TextField } from 'react-aria-components';
 import { z } from 'zod/mini';
-import { CallFailure } from '../../api/client';
+import { CallFailure, catalogueMessage } from '../../api/client';
 import { fill, formatUtcDate } from '../../lib/format';
 import { redeemRefillPin, validateRefillPin, type PinDetails, type PinRedemption } from './api';
 import type { RefillPageProps } from './types';
@@ -17,13 +17,9 @@ type PinForm = z.infer<typeof pinSchema>;
 /** How a refused PIN shows (seed 002 §2.3): the "system does not recognize" codes are a modal. */
 const MODAL_CODES = new Set(['PIN_NOT_RECOGNISED', 'PIN_REDEEM_FAILED']);
 
-/** The catalogue message the BFF answered, else the generic text (a 5xx has no catalogue one). */
+/** The catalogue message the BFF answered (the `PIN_*` codes, `PAYMENT_IN_PROGRESS`), else the generic text. */
 function messageOf(e: unknown, generic: string): string {
-  if (e instanceof CallFailure && e.status < 500 && e.body && typeof e.body === 'object' && 'message' in e.body) {
-    const m = (e.body as { message?: unknown }).message;
-    if (typeof m === 'string' && m) return m;
-  }
-  return generic;
+  return catalogueMessage(e) ?? generic;
 }
 
 /**
@@ -95,11 +91,12 @@ export function PinRefill({ accountId, texts, onRedeemed }: RefillPageProps & { 
             </div>
             <div>
               <dt>{p.expires}</dt>
-              <dd>{details.formattedExpirationDate ?? formatUtcDate(details.expirationDate)}</dd>
+              {/* one date format on the page, m/d/yyyy (seed 001 §9), never the provider's MM/DD/YYYY */}
+              <dd data-testid="pin-expires">{formatUtcDate(details.expirationDate)}</dd>
             </div>
             <div>
               <dt>{p.newExpiry}</dt>
-              <dd>{formatUtcDate(details.newExpirationDate)}</dd>
+              <dd data-testid="pin-new-expiry">{formatUtcDate(details.newExpirationDate)}</dd>
             </div>
           </dl>
           <div className="actions">

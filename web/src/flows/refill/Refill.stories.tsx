@@ -80,7 +80,13 @@ export const PinAlreadyRedeemedEn = story('en', '', { validate: pinErrors.alread
 export const PinNotRecognisedEn = story('en', '', { validate: pinErrors.notRecognised('en') }, 'pin-modal', pinTab('en', '930000000001'));
 export const PinNotRecognisedEs = story('es', '', { validate: pinErrors.notRecognised('es') }, 'pin-modal', pinTab('es', '930000000001'));
 export const PaymentNewCardEn = story('en', '/payment', { state: 'noCard', info: paymentInfos.noCard }, '[data-page="payment"][data-stage="new"] iframe');
-export const PaymentSavedCardEn = story('en', '/payment', { info: paymentInfos.saved }, 'saved-card');
+export const PaymentSavedCardEn = story('en', '/payment', { info: paymentInfos.saved }, '[data-page="payment"][data-stage="saved"]');
+/** The payment card's editing state (seed 002 §2.9): Edit opens the card entry for a new card; Cancel closes it. */
+const editCard = (locale: Locale) => async (canvas: Canvas) => {
+  await userEvent.click(await canvas.findByRole('button', { name: t[locale].payments.editPayment.edit }, { timeout: 10_000 }));
+};
+export const PaymentEditingEn = story('en', '/payment', { info: paymentInfos.saved }, '[data-page="payment"][data-stage="editing"] iframe', editCard('en'));
+export const PaymentEditingEs = story('es', '/payment', { info: paymentInfos.saved }, '[data-page="payment"][data-stage="editing"] iframe', editCard('es'));
 export const ReviewEn = story('en', '/review', {}, 'saved-card');
 export const ReviewEs = story('es', '/review', { state: 'sale' }, 'saved-card');
 export const ReviewFailedEn = story('en', '/review', { order: results('en').failed }, 'refill-alert', submit('en'));

@@ -122,7 +122,9 @@ describe('customize, PIN tab (seed 002 §2.3, §4.3b)', () => {
     const details = await screen.findByTestId('pin-details');
     expect(details).toHaveTextContent('********0002');
     expect(details).toHaveTextContent(es.pin.plansValue.replace('{n}', '2'));
-    expect(details).toHaveTextContent('03/10/2027');
+    // m/d/yyyy (seed 001 §9), not the provider's MM/DD/YYYY
+    expect(details).toHaveTextContent('3/10/2027');
+    expect(details).not.toHaveTextContent('03/10/2027');
     expect(details).toHaveTextContent('5/28/2026');
     await userEvent.click(screen.getByRole('button', { name: es.pin.redeem }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/es/refill/confirmation'));

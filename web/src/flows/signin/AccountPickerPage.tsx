@@ -79,12 +79,21 @@ export function AccountPickerPage({ locale, content }: { locale: Locale; content
     },
   });
 
+  // no account in the prepaid database: nothing to choose, so no "more than one address" and
+  // no Continue that could never be enabled; the note says what to do (call to link one)
+  const none = picker.data !== undefined && picker.data.open.length === 0 && picker.data.closed.length === 0;
   return (
-    <section className="signin-page" data-page="account-picker">
+    <section className="signin-page" data-page="account-picker" data-stage={none ? 'empty' : undefined}>
       <title>{content.title}</title>
       <h1>{content.title}</h1>
-      <p>{content.subtitle}</p>
-      {picker.data ? (
+      {none ? (
+        <p className="picker-note" data-testid="picker-empty">
+          {content.unlistedNote}
+        </p>
+      ) : (
+        <p>{content.subtitle}</p>
+      )}
+      {none ? null : picker.data ? (
         <>
           <AccountGroup heading={content.currentAccounts} accounts={picker.data.open} value={chosen} onChange={setChosen} testId="open-accounts" />
           <AccountGroup heading={content.pastAccounts} accounts={picker.data.closed} value={chosen} onChange={setChosen} testId="closed-accounts" />

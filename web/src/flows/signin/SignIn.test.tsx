@@ -8,6 +8,7 @@ import { content, en, es } from '../../testing/content';
 import { contentHandlers } from '../../testing/recordings';
 import { renderApp } from '../../testing/render';
 import { leaveApp } from '../../lib/leave';
+import { formatPhone } from '../../lib/phone';
 
 vi.mock('../../lib/leave', () => ({ leaveApp: vi.fn() }));
 
@@ -169,7 +170,7 @@ describe('permission error and session errors', () => {
     const c = bundles[locale].permissionError;
     renderApp(`/${locale}/permission-error`);
     const list = await screen.findByTestId('identity');
-    for (const text of [c.nameLabel, `${profile.firstName} ${profile.lastName}`, c.idLabel, profile.uid, c.mobileLabel, profile.mobile, c.emailLabel, profile.email]) {
+    for (const text of [c.nameLabel, `${profile.firstName} ${profile.lastName}`, c.idLabel, profile.uid, c.mobileLabel, formatPhone(profile.mobile), c.emailLabel, profile.email]) {
       expect(list).toHaveTextContent(text);
     }
     expect(screen.getByRole('link', { name: c.back.label })).toHaveAttribute('href', c.back.url);

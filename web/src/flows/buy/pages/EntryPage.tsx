@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../../app/router';
 import { ensureXsrfToken, xsrfTokenAnswered } from '../../../api/client';
 import { useLocale } from '../../../lib/useLocale';
@@ -8,6 +8,11 @@ import { LoadScreen } from '../components/LoadScreen';
 import { entryTarget, parseEntryQuery } from '../entry';
 import { useBuyState } from '../state';
 import { buyHref, type BuyPageProps } from '../routes';
+import { KEYS, readSession } from '../storage';
+import { lazyPage } from '../../../lib/lazyPage';
+
+/** The address start, in a chunk of its own: most visitors come with `lm` and never draw it. */
+const AddressStartPage = lazyPage(async () => (await import('./AddressStartPage')).AddressStartPage);
 
 /**
  * The page the entry leaves for when it can be drawn at once, instead of the entry's loading
@@ -16,8 +21,18 @@ import { buyHref, type BuyPageProps } from '../routes';
  * the identity router, loads its code lazily). `undefined`: the loading screen shows.
  */
 export function earlyEntryTarget(search: URLSearchParams): 'internet' | 'direct-promo' | undefined {
-  const target = entryTarget(parseEntryQuery(search));
-  return xsrfTokenAnswered() && target !== 'session' ? target : undefined;
+  const q = parseEntryQuery(search);
+  const target = entryTarget(q);
+  return xsrfTokenAnswered() && target !== 'session' && !needsAddress(q) ? target : undefined;
+}
+
+/**
+ * No location to sell for (seed 000 §2: `lm` holds it): no `lm`, none kept from earlier in the
+ * visit, and not back from the identity router. The entry is then the address check
+ * (`AddressStartPage`), not a plan page without a price.
+ */
+function needsAddress(q: ReturnType<typeof parseEntryQuery>): boolean {
+  return !q.locationId && !q.digitalSessionId && !readSession(KEYS.locationId);
 }
 
 /**
@@ -51,12 +66,24 @@ export function EntryRules() {
   return null;
 }
 
-/** `/{locale}/buy`: the loading screen while the token comes (`EntryRules`). */
+/**
+ * `/{locale}/buy`: the loading screen while the token comes (`EntryRules`); without a location,
+ * the address check that finds one (`AddressStartPage`).
+ */
 export function EntryPage({ content, page }: BuyPageProps) {
+  const locale = useLocale();
+  const search = useSearchParams();
+  const [address] = useState(() => needsAddress(parseEntryQuery(search)));
+  if (address)
+    return (
+      <Suspense fallback={<LoadScreen page={page.id} text={content.entry.text} />}>
+        <AddressStartPage locale={locale} promo={parseEntryQuery(search).promo} />
+      </Suspense>
+    );
   return (
     <>
       <EntryRules />
-      <LoadScreen page={page.id} text={content.entry.text} />
+      <LoadScreen page={page.id} text={content.entry.text} timedMessage={content.session.timedMessage} />
     </>
   );
 }

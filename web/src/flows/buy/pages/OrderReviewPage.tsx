@@ -103,7 +103,7 @@ export function OrderReviewPage({ content, page }: BuyPageProps) {
     },
   });
 
-  if (submit.isPending || leaving) return <LoadScreen page={page.id} text={c.submitting} />;
+  if (submit.isPending || leaving) return <LoadScreen page={page.id} text={c.submitting} timedMessage={content.session.timedMessage} />;
 
   const session = restored?.digitalSession;
   const name = customer ? `${customer.firstName} ${customer.lastName}` : session ? `${session.name.firstName} ${session.name.lastName}` : '';

@@ -2,14 +2,19 @@ import { Link } from '../../../app/router';
 import type { Schemas } from '../../../api/client';
 import { fill, formatPrice } from '../../../lib/format';
 import type { Locale } from '../../../lib/locale';
+import { useKeptQuery, withKept } from '../../../lib/signedInQuery';
 import type { DashboardContent } from '../content';
 import type { Dashboard } from '../types';
 
-/** A content link: the router for paths of the app, a plain link (new tab if asked) elsewhere. */
+/**
+ * A content link: the router for paths of the app (keeping the page's account and flags,
+ * `keptQuery`), a plain link (new tab if asked) elsewhere.
+ */
 export function ContentAction({ link, className }: { link: Schemas['Link']; className: string }) {
+  const keep = useKeptQuery();
   if (link.url.startsWith('/')) {
     return (
-      <Link className={className} to={link.url}>
+      <Link className={className} to={withKept(link.url, keep)}>
         {link.label}
       </Link>
     );

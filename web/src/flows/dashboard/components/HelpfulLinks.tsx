@@ -1,5 +1,6 @@
 import { Button } from 'react-aria-components';
 import { Link } from '../../../app/router';
+import { useKeptQuery, withKept } from '../../../lib/signedInQuery';
 import type { DashboardContent } from '../content';
 import type { Dashboard } from '../types';
 import { LinkIcon } from './icons';
@@ -25,6 +26,8 @@ export function HelpfulLinks({
   content: DashboardContent['helpfulLinks'];
   onResetRouter: () => void;
 }) {
+  // the app's links keep the page's account and flags: an aux account's dashboard is not the profile's
+  const keep = useKeptQuery();
   return (
     <nav className="dash-card helpful-links" aria-labelledby="helpful-links-heading" data-testid="helpful-links">
       <h2 id="helpful-links-heading">{content.heading}</h2>
@@ -48,7 +51,7 @@ export function HelpfulLinks({
                   <span className="visually-hidden"> {content.newTab}</span>
                 </a>
               ) : link.url.startsWith('/') ? (
-                <Link to={link.url}>{body}</Link>
+                <Link to={withKept(link.url, keep)}>{body}</Link>
               ) : (
                 <a href={link.url}>{body}</a>
               )}

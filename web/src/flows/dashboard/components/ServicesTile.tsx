@@ -1,6 +1,7 @@
 import { Link } from '../../../app/router';
 import { fill } from '../../../lib/format';
 import type { Locale } from '../../../lib/locale';
+import { useKeptQuery } from '../../../lib/signedInQuery';
 import type { DashboardContent } from '../content';
 import { formatServiceDate } from '../format';
 import type { Dashboard } from '../types';
@@ -8,15 +9,18 @@ import { AutoRefillBadge } from './AutoRefillBadge';
 import { DaysRing } from './DaysRing';
 import { ExpiredIcon } from './icons';
 
-/** Paths the tile links to (seed 001 §2 routes; refill and reconnect are other flows). */
-export function tileHrefs(locale: Locale) {
+/**
+ * Paths the tile links to (seed 001 §2 routes; refill and reconnect are other flows), each
+ * keeping `keep`, the page's signed-in query (`keptQuery`: its account, `bhr`, `mobile`).
+ */
+export function tileHrefs(locale: Locale, keep = '') {
   return {
-    refill: `/${locale}/refill`,
-    reconnect: `/${locale}/reconnect`,
-    autoRefill: `/${locale}/dashboard/auto-refill`,
-    detailHsd: `/${locale}/dashboard/detail-hsd`,
-    detailXitv: `/${locale}/dashboard/detail-xitv`,
-    detailTv200: `/${locale}/dashboard/detail-tv200`,
+    refill: `/${locale}/refill${keep}`,
+    reconnect: `/${locale}/reconnect${keep}`,
+    autoRefill: `/${locale}/dashboard/auto-refill${keep}`,
+    detailHsd: `/${locale}/dashboard/detail-hsd${keep}`,
+    detailXitv: `/${locale}/dashboard/detail-xitv${keep}`,
+    detailTv200: `/${locale}/dashboard/detail-tv200${keep}`,
   };
 }
 
@@ -27,7 +31,7 @@ export function tileHrefs(locale: Locale) {
  */
 export function ServicesTile({ dashboard, content, locale }: { dashboard: Dashboard; content: DashboardContent; locale: Locale }) {
   const s = content.services;
-  const hrefs = tileHrefs(locale);
+  const hrefs = tileHrefs(locale, useKeptQuery());
   const tvNames = dashboard.tv
     .map((p) => s.tvProducts.find((t) => t.code === p.productCode)?.text)
     // an unnamed code is left out rather than shown as an id (ARCHITECTURE.md "Languages")

@@ -154,6 +154,31 @@ pub fn ez_answer(run: &Run, req: &EzRefillRequest) -> RefillResponse {
     answer(run, &as_refill)
 }
 
+/// The answer of refill `transaction_id` of `account` in `run`, once: a repeated transaction
+/// gets its first answer; otherwise `answer` is computed and, when it is no refusal, booked
+/// in the ledger. One lock for the check and the record: concurrent repeats see each other.
+fn booked(
+    run: &Run,
+    account: &str,
+    transaction_id: &str,
+    amount: &str,
+    token: &str,
+    products: &[RefillProduct],
+    answer: impl FnOnce() -> RefillResponse,
+) -> RefillResponse {
+    LEDGER.update(run, account, |book| {
+        let book = book.get_or_insert_with(Vec::new);
+        if let Some(e) = book.iter().find(|e| e.transaction_id == transaction_id) {
+            return e.answer.clone();
+        }
+        let a = answer();
+        if a.error_code.is_none() {
+            book.push(LedgerEntry::of(transaction_id, amount, token, products, &a));
+        }
+        a
+    })
+}
+
 /// `answer` with the scenario's `respond` for `call` merged in (top-level keys replaced),
 /// as the middleware will send it.
 fn with_scenario(answer: RefillResponse, scenario_id: Option<&str>) -> RefillResponse {
@@ -217,27 +242,16 @@ impl RefillApi {
     ) -> Json<RefillResponse> {
         let run = Run::of(&run);
         let account = body.customer_info.account_id.clone();
-        // one lock for the check and the record: concurrent repeats see each other
-        Json(LEDGER.update(&run, &account, |book| {
-            let book = book.get_or_insert_with(Vec::new);
-            if let Some(e) = book
-                .iter()
-                .find(|e| e.transaction_id == body.transaction_id)
-            {
-                return e.answer.clone();
-            }
-            let a = with_scenario(answer(&run, &body), scenario.0.as_deref());
-            if a.error_code.is_none() {
-                book.push(LedgerEntry::of(
-                    &body.transaction_id,
-                    &body.payment_info.amount,
-                    &body.payment_info.payment_inst_token,
-                    &body.prepaid_products,
-                    &a,
-                ));
-            }
-            a
-        }))
+        let decide = || with_scenario(answer(&run, &body), scenario.0.as_deref());
+        Json(booked(
+            &run,
+            &account,
+            &body.transaction_id,
+            &body.payment_info.amount,
+            &body.payment_info.payment_inst_token,
+            &body.prepaid_products,
+            decide,
+        ))
     }
 
     /// The quick refill of `customerInfo.accountID` (seed 002 §3.8, flow `EZREFILL`): the
@@ -261,30 +275,22 @@ impl RefillApi {
     ) -> Json<RefillResponse> {
         let run = Run::of(&run);
         let account = body.customer_info.account_id.clone();
-        Json(LEDGER.update(&run, &account, |book| {
-            let book = book.get_or_insert_with(Vec::new);
-            if let Some(e) = book
-                .iter()
-                .find(|e| e.transaction_id == body.transaction_id)
-            {
-                return e.answer.clone();
-            }
-            let a = with_scenario_of(
+        let decide = || {
+            with_scenario_of(
                 ez_answer(&run, &body),
                 scenario.0.as_deref(),
                 Call::EzRefill,
-            );
-            if a.error_code.is_none() {
-                book.push(LedgerEntry::of(
-                    &body.transaction_id,
-                    &body.payment_info.amount,
-                    &body.payment_info.payment_inst_token,
-                    &body.prepaid_products,
-                    &a,
-                ));
-            }
-            a
-        }))
+            )
+        };
+        Json(booked(
+            &run,
+            &account,
+            &body.transaction_id,
+            &body.payment_info.amount,
+            &body.payment_info.payment_inst_token,
+            &body.prepaid_products,
+            decide,
+        ))
     }
 }
 

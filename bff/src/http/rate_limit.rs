@@ -356,40 +356,38 @@ impl<E: Endpoint> RateLimitEndpoint<E> {
     /// `Some(429)` when a budget is spent.
     async fn over(&self, req: &Request, ip: IpAddr) -> Result<Option<Response>, StoreError> {
         let rl = &self.1;
-        if let (Some(b), Some(sid)) = (&rl.per_session, cookie(req, rl.cookie))
-            && !b.take(sid).await?
-        {
-            return Ok(Some(too_many_after(
+        let session = cookie(req, rl.cookie);
+        let address = ip.to_string();
+        let keyed = req.headers().contains_key("idempotency-key");
+        // in order: a session over its budget does not use up its address's
+        let budgets = [
+            (
+                rl.per_session.as_ref(),
+                session,
                 "too many requests in this session; retry in a minute",
-                b.retry_after(),
-            )));
-        }
-        if let Some(b) = &rl.per_address
-            && !b.take(&ip.to_string()).await?
-        {
-            return Ok(Some(too_many_after(
+            ),
+            (
+                rl.per_address.as_ref(),
+                Some(address.as_str()),
                 "too many requests; retry in a minute",
-                b.retry_after(),
-            )));
-        }
-        if !req.headers().contains_key("idempotency-key") {
-            return Ok(None);
-        }
-        if let (Some(b), Some(sid)) = (&rl.keyed_per_session, cookie(req, rl.cookie))
-            && !b.take(sid).await?
-        {
-            return Ok(Some(too_many_after(
+            ),
+            (
+                rl.keyed_per_session.as_ref().filter(|_| keyed),
+                session,
                 "too many attempts in this session; retry later",
-                b.retry_after(),
-            )));
-        }
-        if let Some(b) = &rl.keyed_per_address
-            && !b.take(&ip.to_string()).await?
-        {
-            return Ok(Some(too_many_after(
+            ),
+            (
+                rl.keyed_per_address.as_ref().filter(|_| keyed),
+                Some(address.as_str()),
                 "too many attempts; retry later",
-                b.retry_after(),
-            )));
+            ),
+        ];
+        for (budget, key, message) in budgets {
+            if let (Some(b), Some(key)) = (budget, key)
+                && !b.take(key).await?
+            {
+                return Ok(Some(too_many_after(message, b.retry_after())));
+            }
         }
         Ok(None)
     }

@@ -556,7 +556,13 @@ async fn anonymous_calls_never_change_the_stored_card() {
     let owner = Refiller::in_run(&cli, "owner-one", None, None, &Uuid::new_v4().to_string()).await;
     owner.add_card(&cli, "4111111111111111").await;
     let (s, v) = owner
-        .send(&cli, "post", "auto-refill/enrol", Some(json!({"termsAccepted": true})), None)
+        .send(
+            &cli,
+            "post",
+            "auto-refill/enrol",
+            Some(json!({"termsAccepted": true})),
+            None,
+        )
         .await;
     assert_eq!((s, v["outcome"].as_str()), (200, Some("done")), "{v}");
     let run_id = owner.b.run.clone().unwrap();
@@ -568,7 +574,15 @@ async fn anonymous_calls_never_change_the_stored_card() {
     assert_eq!(before.card_number.as_deref(), Some("1111"));
 
     use Step::*;
-    let all = [Lookup, Add, AddRetry, AddRefused, Refill, RefillRetry, Abandon];
+    let all = [
+        Lookup,
+        Add,
+        AddRetry,
+        AddRefused,
+        Refill,
+        RefillRetry,
+        Abandon,
+    ];
     let mut sequences = 0;
     let mut paid_by_visitors = 0;
     for a in all {
@@ -605,7 +619,10 @@ async fn anonymous_calls_never_change_the_stored_card() {
     }
     let ledger = simulators::refill::ledger(&run, account);
     for e in &ledger {
-        assert_ne!(Some(&e.payment_inst_token), before.payment_inst_token.as_ref());
+        assert_ne!(
+            Some(&e.payment_inst_token),
+            before.payment_inst_token.as_ref()
+        );
         paid_by_visitors += 1;
     }
     assert_eq!(sequences, 343);
@@ -616,7 +633,10 @@ async fn anonymous_calls_never_change_the_stored_card() {
     let (s, v) = owner.submit(&cli, Uuid::new_v4()).await;
     assert_eq!((s, v["outcome"].as_str()), (200, Some("refilled")), "{v}");
     let last = simulators::refill::ledger(&run, account).pop().unwrap();
-    assert_eq!(Some(&last.payment_inst_token), before.payment_inst_token.as_ref());
+    assert_eq!(
+        Some(&last.payment_inst_token),
+        before.payment_inst_token.as_ref()
+    );
     assert_eq!(stored(), before);
 }
 
@@ -667,7 +687,12 @@ async fn one_payment_per_account_at_a_time_across_sessions() {
     let (first, (second, anonymous)) =
         futures_util::future::join(phone.submit(&cli, Uuid::new_v4()), others).await;
     simulators::plan::clear(&phone.tracking);
-    assert_eq!((first.0, first.1["outcome"].as_str()), (200, Some("refilled")), "{}", first.1);
+    assert_eq!(
+        (first.0, first.1["outcome"].as_str()),
+        (200, Some("refilled")),
+        "{}",
+        first.1
+    );
     for (s, v) in [&second, &anonymous] {
         assert_eq!(
             (*s, v["errorCode"].as_str()),
@@ -676,8 +701,22 @@ async fn one_payment_per_account_at_a_time_across_sessions() {
         );
     }
     // the page shows the catalogue's message, in the customer's language
-    assert!(second.1["message"].as_str().unwrap().starts_with("Another payment"), "{}", second.1);
-    assert!(anonymous.1["message"].as_str().unwrap().starts_with("Hay otro pago"), "{}", anonymous.1);
+    assert!(
+        second.1["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Another payment"),
+        "{}",
+        second.1
+    );
+    assert!(
+        anonymous.1["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Hay otro pago"),
+        "{}",
+        anonymous.1
+    );
     let run = Run::new(Some(&run_id));
     let account = "8993100000000101";
     assert_eq!(simulators::refill::ledger(&run, account).len(), 1);

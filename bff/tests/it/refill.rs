@@ -31,7 +31,14 @@ impl Refiller {
         account: Option<&str>,
         scenario: Option<&str>,
     ) -> Self {
-        Self::in_run(cli, identity, account, scenario, &Uuid::new_v4().to_string()).await
+        Self::in_run(
+            cli,
+            identity,
+            account,
+            scenario,
+            &Uuid::new_v4().to_string(),
+        )
+        .await
     }
 
     /// [`Refiller::new`] in the simulator run `run` (shared with other browsers).

@@ -15,7 +15,8 @@ export const SUCCESS_DELAY_MS = 800;
 /**
  * `/{locale}/dashboard/auto-refill` (seed 001 §4 "Auto-refill", seed 002 §2.7): Cancel when
  * enrolled (no terms); Enrol when offered (the BFF's rule), enabled by the terms checkbox; else
- * why not, with a link to add a card. `BUS_PMT_006` on enrol leaves it off with its message.
+ * why not; without a saved card only the link to add one (seed 001 §4: enrolment needs a stored
+ * instrument, `BUS_PMT_006`), so the customer never meets a payment failure for it.
  */
 export function AutoRefillPage({ accountId, content, dashboardHref, locale, backSearch }: PaymentsPageProps) {
   const a = content.autoRefill;
@@ -65,7 +66,8 @@ export function AutoRefillPage({ accountId, content, dashboardHref, locale, back
       </section>
     );
   const d = info.data;
-  const stage = d.autoRefillEnabled ? 'enrolled' : d.autoEnrolOffered ? 'offered' : 'unavailable';
+  // without a stored card there is nothing to enrol (BUS_PMT_006): a card first, never a failure
+  const stage = d.autoRefillEnabled ? 'enrolled' : !d.card ? 'needsCard' : d.autoEnrolOffered ? 'offered' : 'unavailable';
   return (
     <section className="payments" data-page="auto-refill" data-stage={stage}>
       <title>{a.title}</title>
@@ -94,9 +96,11 @@ export function AutoRefillPage({ accountId, content, dashboardHref, locale, back
         </div>
       )}
       {stage === 'unavailable' && <p>{a.notOffered}</p>}
-      {!d.card && !d.autoRefillEnabled && (
+      {stage === 'needsCard' && (
         <p>
-          <Link to={`/${locale}/dashboard/edit-payment${backSearch}`}>{a.addCard}</Link>
+          <Link className="button button--primary" to={`/${locale}/dashboard/edit-payment${backSearch}`}>
+            {a.addCard}
+          </Link>
         </p>
       )}
       <p>

@@ -90,8 +90,9 @@ export const AutoRefillOnEn = story('auto-refill', 'en', 'enrolled', { info: inf
 export const AutoRefillOnEs = story('auto-refill', 'es', 'enrolled', { info: infos.enrolled });
 export const AutoRefillCancelledEn = story('auto-refill', 'en', 'offered', { info: infos.enrolled, change: changes.cancelled }, cancel('en'));
 export const AutoRefillCancelledEs = story('auto-refill', 'es', 'offered', { info: infos.enrolled, change: changes.cancelled }, cancel('es'));
-export const AutoRefillNoCardEn = story('auto-refill', 'en', 'offered', { info: infos.noCard, change: changes.noCard }, enrol('en'));
-export const AutoRefillNoCardEs = story('auto-refill', 'es', 'offered', { info: infos.noCard, change: changes.noCard }, enrol('es'));
+/** No saved card: the page asks for one (no Enrol to press, so no `BUS_PMT_006` failure). */
+export const AutoRefillNoCardEn = story('auto-refill', 'en', 'needsCard', { info: infos.noCard, change: changes.noCard });
+export const AutoRefillNoCardEs = story('auto-refill', 'es', 'needsCard', { info: infos.noCard, change: changes.noCard });
 export const AutoRefillNotOfferedEn = story('auto-refill', 'en', 'unavailable', { info: infos.notOffered });
 export const AutoRefillNotOfferedEs = story('auto-refill', 'es', 'unavailable', { info: infos.notOffered });
 

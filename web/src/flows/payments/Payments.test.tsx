@@ -187,13 +187,20 @@ describe('auto-refill (seed 001 §4 "Auto-refill", seed 002 §2.7)', () => {
     await screen.findByText('Successfuly disabled auto-refill');
   });
 
-  it('BUS_PMT_006: the message, auto-refill stays off', async () => {
-    server.use(...paymentsHandlers({ info: infos.noCard, change: changes.noCard }));
-    renderApp('/en/dashboard/auto-refill');
-    await userEvent.click(await screen.findByRole('checkbox', { name: en.autoRefill.terms }));
-    await userEvent.click(screen.getByRole('button', { name: en.autoRefill.enrol }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(changes.noCard.message);
-    expect(screen.getByTestId('auto-refill-status')).toHaveTextContent(en.autoRefill.statusOff);
+  it.each([
+    ['en', en],
+    ['es', es],
+  ] as const)('%s: no saved card (BUS_PMT_006): a card first, no Enrol and never a payment failure', async (locale, c) => {
+    const calls: PaymentsCall[] = [];
+    server.use(...paymentsHandlers({ info: infos.noCard, change: changes.noCard, calls }));
+    renderApp(`/${locale}/dashboard/auto-refill`);
+    const add = await screen.findByRole('link', { name: c.autoRefill.addCard });
+    expect(add).toHaveAttribute('href', expect.stringContaining(`/${locale}/dashboard/edit-payment`));
+    expect(screen.queryByRole('button', { name: c.autoRefill.enrol })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: c.autoRefill.terms })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('auto-refill-status')).toHaveTextContent(c.autoRefill.statusOff);
+    expect(calls).toEqual([]);
   });
 
   it('not offered: why, no Enrol', async () => {

@@ -92,6 +92,15 @@ describe('helpful links (seed 001 §2)', () => {
     expect(ids(dashboards.scheduledMove)).not.toContain('move');
   });
 
+  it('a deactivated account is offered neither a move nor a router restart, in either language', () => {
+    for (const c of [en, es]) {
+      const ids = visibleLinks(c.helpfulLinks.links, { ...dashboards.deactivated, behindTheModem: true }).map((l) => l.id);
+      expect(ids).not.toContain('move');
+      expect(ids).not.toContain('reset-router');
+      expect(ids.length).toBeGreaterThan(0);
+    }
+  });
+
   it('reset-router is a button when the account has a modem MAC, left out without one', async () => {
     const onReset = vi.fn();
     inRouter(<HelpfulLinks dashboard={dashboards.active} content={es.helpfulLinks} onResetRouter={onReset} />);

@@ -7,10 +7,17 @@ import { LinkIcon } from './icons';
 
 /**
  * The links shown: content order, move hidden while a move is scheduled (seed 001 §2);
- * reset-router only when the account data carries a modem MAC (the restart needs it).
+ * reset-router only when the account data carries a modem MAC (the restart needs it); a
+ * deactivated account has no service to move or modem to restart (seed 001 §4: it reconnects).
  */
-export function visibleLinks(links: DashboardContent['helpfulLinks']['links'], dashboard: Pick<Dashboard, 'scheduledMove' | 'behindTheModem'>) {
-  return links.filter((l) => !(l.id === 'move' && dashboard.scheduledMove) && !(l.id === 'reset-router' && !dashboard.behindTheModem));
+export function visibleLinks(
+  links: DashboardContent['helpfulLinks']['links'],
+  dashboard: Pick<Dashboard, 'scheduledMove' | 'behindTheModem' | 'status'>,
+) {
+  const deactivated = dashboard.status === 'deactivated';
+  return links.filter(
+    (l) => !(l.id === 'move' && (dashboard.scheduledMove || deactivated)) && !(l.id === 'reset-router' && (!dashboard.behindTheModem || deactivated)),
+  );
 }
 
 /**

@@ -28,6 +28,7 @@ mod keep_alive;
 mod litepay;
 mod logs;
 mod methods_and_bodies;
+mod money_campaign;
 mod r#move;
 mod operability;
 mod payments;

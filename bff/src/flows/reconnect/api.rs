@@ -349,7 +349,8 @@ impl ReconnectApi {
                 cust_guid: &person.cust_guid,
                 user_name: &person.person.uid,
             };
-            let tx = format!("{id}:attempt:{attempt}");
+            // one provider transaction until the provider refuses it (`ReconnectContext::refused`)
+            let tx = format!("{id}:tx:{}", snapshot.refused);
             payload::build(&account, &who, &dash, &info, &checked, &plan, &tx).map_err(|_| {
                 ApiError::new(
                     ErrorCode::RefillNoSavedCard,

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::types::{ReconnectOutcome, ReconnectResult};
+use super::types::{ReconnectFailure, ReconnectOutcome, ReconnectResult};
 use crate::{
     domain::{
         refill::{order::TaxDetails, price::Priced},
@@ -54,6 +54,12 @@ pub struct ReconnectContext {
     /// Attempts that ended without a reconnect: the attempt slot's number.
     #[serde(default)]
     pub attempts: u32,
+    /// Creates the provider refused (`errorCode`, an aux-account error): the number in the
+    /// payload's `transactionId`. An attempt whose answer was lost, or whose create was taken
+    /// but whose fetch failed, keeps it: the next attempt re-sends the same transaction, and
+    /// the provider answers the aux account it made instead of making a second (one charge).
+    #[serde(default)]
+    pub refused: u32,
     /// The reconnect, once made: every later submit gets it.
     #[serde(default)]
     pub done: Option<ReconnectResult>,
@@ -71,6 +77,9 @@ impl ReconnectContext {
             self.done = Some(result.clone());
         } else {
             self.attempts += 1;
+            if result.reason != Some(ReconnectFailure::FetchFailed) {
+                self.refused += 1;
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import { buyflowContent, text } from '../lib/content';
 import { englishReference, expectSpanishOnly } from '../lib/i18n';
 
 /**
- * Issue 42: `/{locale}/buy` without `lm` (and no location kept from earlier in the visit) is no
+ * `/{locale}/buy` without `lm` (and no location kept from earlier in the visit) is no
  * dead end: the visitor checks the address first (seed 000 §1), in their language, and the
  * plan page follows with its price and an enabled Next.
  */

@@ -5,7 +5,7 @@ import { scenario } from '../lib/scenarios';
 import { signIn } from '../lib/signin';
 
 /**
- * Issue 42: a long wait says it is still working after 15 s (seed 000 §2, every loading
+ * A long wait says it is still working after 15 s (seed 000 §2, every loading
  * screen of the buy flow, not only the session hand-off's), and an error page carries a
  * reference the customer can give support: the BFF's request id of the failed call.
  */

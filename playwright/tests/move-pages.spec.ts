@@ -6,7 +6,7 @@ import { englishReference, expectSpanishOnly } from '../lib/i18n';
 import { signIn } from '../lib/signin';
 
 /**
- * Issue 42, the move's pages (seed 002 §2.8, §5): its refill pages need a move date, as the
+ * The move's pages (seed 002 §2.8, §5): its refill pages need a move date, as the
  * refill-required page does; the address page is the move's, not the retail starter kit's;
  * with the street's suggestions open, what is hidden from screen readers cannot take the focus.
  */

@@ -5,7 +5,7 @@ import { englishReference, expectSpanishOnly } from '../lib/i18n';
 import { signIn } from '../lib/signin';
 
 /**
- * Issue 42, the shared payment card of seed 002 (§2.4, §2.9, §4.3, §5): Save is disabled while
+ * The shared payment card of seed 002 (§2.4, §2.9, §4.3, §5): Save is disabled while
  * the card form is invalid (an empty one included); the saved card, editing and new-card states
  * with Edit/Cancel; a refusal's message goes with the form's wait (30 s, then 10 s from the
  * second), and the third refusal's return to the dashboard says why there.

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../lib/axe';
 import { allContent, type AllContent } from '../lib/content';
 import { signIn } from '../lib/signin';
 
-// Issue 42: every signed-in link and page keeps the account the dashboard shows and the bhr /
+// Every signed-in link and page keeps the account the dashboard shows and the bhr /
 // mobile flags of the visit (seed 001 §2, §4); the navigation's Activate is only for an account
 // with something to activate.
 

@@ -1,5 +1,5 @@
 //! The seeded fault campaign over every money flow of the signed-in area and the quick
-//! refill (issue 39, item 14): `campaign.rs` does the buy checkout; this one the card refill
+//! refill: `campaign.rs` does the buy checkout; this one the card refill
 //! with the saved card, the card refill after adding a new card, the PIN redemption, the
 //! quick refill (litepay), the reconnect of a closed account and the auto-refill enrolment.
 //!

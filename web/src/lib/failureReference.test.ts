@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAILURE_REFERENCE_MAX_AGE_MS, lastFailureReference, rememberFailure, requestIdOf } from './failureReference';
 
-describe('the reference of the last failed call (issue 42)', () => {
+describe('the reference of the last failed call', () => {
   afterEach(() => sessionStorage.clear());
 
   it("is the error body's requestId, else the x-request-id header", () => {

@@ -1,7 +1,7 @@
 /**
  * The reference of the last failed call (the BFF's request id: `ApiError.requestId`, also its
  * `x-request-id` header), kept for the error page the failure leads to, so the customer has
- * something to give support (issue 42). Session storage: the error page may be a navigation away.
+ * something to give support. Session storage: the error page may be a navigation away.
  */
 const KEY = 'pp.failureRef';
 /** A reference older than this is not the failure the page is about (a page that errs without a failed call). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keptQuery, withKept } from './signedInQuery';
 
-describe('the signed-in query every link keeps (issue 42; seed 001 §2, §4)', () => {
+describe('the signed-in query every link keeps (seed 001 §2, §4)', () => {
   it('keeps the account and the true bhr / mobile flags, nothing else', () => {
     expect(keptQuery(new URLSearchParams('accountId=ODk5MzEwMDAwMDAwMDQ5MQ==&bhr=true&mobile=true&guid=x&code=y'))).toBe(
       '?accountId=ODk5MzEwMDAwMDAwMDQ5MQ%3D%3D&bhr=true&mobile=true',

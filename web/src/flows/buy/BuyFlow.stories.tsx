@@ -67,7 +67,7 @@ function pageStory({ page, path, seed = 'context', recording: name = 'happy-prom
 const entry: PageStory = { page: 'entry', path: '?lm=TE9DLTMwMzA5LTAwMDE6QVRM', seed: 'none', before: [never('get', '/token')] };
 export const EntryEn: Story = pageStory(entry, 'en');
 export const EntryEs: Story = pageStory(entry, 'es');
-/** `/buy` without `lm` and no location kept: the address check first (issue 42). */
+/** `/buy` without `lm` and no location kept: the address check first. */
 const addressStart: PageStory = { page: 'entry', path: '', seed: 'none', ready: '[data-stage="address-start"] [data-stage="addressCheck"] h1' };
 export const AddressStartEn: Story = pageStory(addressStart, 'en');
 export const AddressStartEs: Story = pageStory(addressStart, 'es');

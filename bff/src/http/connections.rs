@@ -351,6 +351,10 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Guarded<T> {
             this.phase = Phase::Idle;
             let idle = this.limits.idle_timeout;
             this.expire_in(idle);
+            // the server may already wait on a read it started before the response (it is
+            // then not polled again until bytes come): the deadline wakes the connection's task
+            // itself, and the next read sees it passed
+            let _ = this.deadline.as_mut().poll(cx);
         }
         r
     }

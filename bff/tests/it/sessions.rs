@@ -348,13 +348,14 @@ async fn an_empty_session_idles_out_first() {
     let sims = simulators::spawn_embedded().await.unwrap();
     let urls = UpstreamUrls::under(&sims.base_url);
     let mut cfg = config(Mode::Harness, &urls, 3000);
-    cfg.store.empty_session_idle = Duration::from_millis(400);
+    // long enough for the checkout's first write on a loaded machine, which makes it busy
+    cfg.store.empty_session_idle = Duration::from_secs(2);
     let st = test_state(cfg, urls, Clock::fixed(now())).await;
     let cli = TestClient::new(endpoint(st).boxed());
-    let empty = Buyer::new(&cli, "en").await;
     let shopping = Buyer::new(&cli, "en").await;
     shopping.shop("30309", "1200 Peachtree St", true).await;
-    tokio::time::sleep(Duration::from_millis(900)).await;
+    let empty = Buyer::new(&cli, "en").await;
+    tokio::time::sleep(Duration::from_millis(3_000)).await;
     // the empty one is gone: its token names no session any more
     let r = empty
         .send("put", "/secure/api/v1/cart", &json!({"promoInCart": false}))
